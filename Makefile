@@ -1,0 +1,47 @@
+# Math Maze: the two commands are `make lab` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+PORT   ?= 8888
+
+.PHONY: lab test test-fast bench student notebooks clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.lab-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e ".[lab]"
+	touch $@
+
+$(VENV)/.test-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	touch $@
+
+## Open the lessons in JupyterLab, starting at the start notebook.
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab --port=$(PORT) notebooks/00_start_here.ipynb
+
+## Run every test: the unit tests, the browser tests and every notebook (both versions) under nbval.
+test: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-current-env \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+
+## The unit tests only (quick, no notebooks).
+test-fast: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests -x -q
+
+## Print one table of timings (each lesson adds its rows).
+bench: $(VENV)/.test-installed
+	$(BIN)/python -m benchmarks
+
+## Write the student notebooks in notebooks/ from notebooks/solutions/.
+student: $(VENV)/.test-installed
+	$(BIN)/python -m mathmaze_lib release
+
+## Run the solution notebooks top to bottom, store their outputs, then write the student notebooks.
+notebooks: $(VENV)/.test-installed
+	$(BIN)/python -m mathmaze_lib release --execute
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache test-artifacts

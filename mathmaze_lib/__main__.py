@@ -1,0 +1,43 @@
+"""The command line: ``python -m mathmaze_lib SUBCOMMAND ...`` (``--help`` lists them)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from . import __version__, commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand found in :mod:`mathmaze_lib.commands`."""
+    parser = argparse.ArgumentParser(
+        prog="python -m mathmaze_lib",
+        description="Math Maze: make, solve and check grid puzzles from the command line.")
+    parser.add_argument("--version", action="version", version=f"mathmaze_lib {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except ValueError as err:  # bad input: one clear line, no traceback
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,390 @@
+"""The one search core: traced BFS, the naive tree search, path counting and DFS.
+
+Every function takes either a networkx graph or a *successor function*
+``succ(node) -> iterable of nodes``, so a huge maze needs no graph object.
+Successors are explored in the order they are given; the puzzles give them
+in the fixed direction order of :mod:`mathmaze_lib.grid`, so ties are broken
+the same way everywhere.
+
+>>> import networkx as nx
+>>> g = nx.path_graph(4)
+>>> r = bfs(g, 0, 3)
+>>> r.length, r.path
+(3, [0, 1, 2, 3])
+>>> bfs(lambda n: [n + 1] if n < 5 else [], 0, 5).length
+5
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Optional
+
+__all__ = [
+    "successor_function", "goal_test", "bfs", "Step", "SearchResult",
+    "route_to", "tree_search", "TreeSearchResult", "count_shortest_paths",
+    "all_shortest_paths", "simple_paths",
+]
+
+
+def successor_function(graph) -> Callable[[Any], Iterable]:
+    """Turn a networkx graph (or a successor function) into a successor function.
+
+    >>> import networkx as nx
+    >>> list(successor_function(nx.DiGraph([(1, 2), (1, 3)]))(1))
+    [2, 3]
+    """
+    if callable(graph) and not hasattr(graph, "adj"):
+        return graph
+    if hasattr(graph, "successors") and graph.is_directed():
+        return graph.successors
+    if hasattr(graph, "neighbors"):
+        return graph.neighbors
+    raise TypeError(f"expected a networkx graph or a successor function, got {type(graph).__name__}")
+
+
+def goal_test(goal) -> Optional[Callable[[Any], bool]]:
+    """A predicate for ``goal``: None (no goal), a node, a set of nodes, or a predicate.
+
+    >>> goal_test({1, 2})(2), goal_test((0, 1))((0, 1)), goal_test(None)
+    (True, True, None)
+    """
+    if goal is None:
+        return None
+    if isinstance(goal, (set, frozenset)):
+        return goal.__contains__
+    if callable(goal) and not isinstance(goal, tuple):
+        return goal
+    return lambda node: node == goal
+
+
+@dataclass
+class Step:
+    """One step of a traced search: the node taken from the queue, the nodes it
+    discovered, and the whole queue (frontier) after the step, oldest first."""
+
+    current: Any
+    discovered: tuple
+    frontier: tuple
+
+
+@dataclass
+class SearchResult:
+    """What a breadth-first search found.
+
+    ``dist[n]`` is the number of moves from the nearest source, ``parent[n]``
+    the node it was discovered from (None for a source), ``goal`` the goal node
+    reached (or None), ``expanded`` how many nodes were taken from the queue and
+    ``trace`` the list of :class:`Step` (when traced).
+    """
+
+    sources: tuple
+    dist: dict
+    parent: dict
+    goal: Any = None
+    expanded: int = 0
+    trace: Optional[list] = None
+
+    @property
+    def found(self) -> bool:
+        """True when a goal was reached."""
+        return self.goal is not None
+
+    @property
+    def length(self) -> Optional[int]:
+        """Moves from the source to the goal, or None when the goal was not reached."""
+        return self.dist[self.goal] if self.goal is not None else None
+
+    @property
+    def path(self) -> Optional[list]:
+        """The route to the goal, source first, or None when the goal was not reached."""
+        return self.path_to(self.goal) if self.goal is not None else None
+
+    def path_to(self, node) -> Optional[list]:
+        """The route from a source to ``node`` through the parents, or None if not reached."""
+        if node not in self.parent:
+            return None
+        return route_to(self.parent, node)
+
+    @property
+    def layers(self) -> list:
+        """Nodes grouped by distance: ``layers[d]`` holds the nodes ``d`` moves away,
+        in the order they were discovered."""
+        out: list = []
+        for node, d in self.dist.items():
+            while len(out) <= d:
+                out.append([])
+            out[d].append(node)
+        return out
+
+
+def route_to(parent: dict, node) -> list:
+    """Follow ``parent`` links back from ``node`` to a node whose parent is None.
+
+    >>> route_to({'a': None, 'b': 'a', 'c': 'b'}, 'c')
+    ['a', 'b', 'c']
+    """
+    route = [node]
+    seen = {node}
+    while parent[node] is not None:
+        node = parent[node]
+        if node in seen:
+            raise ValueError(f"the parent links loop at {node!r}")
+        seen.add(node)
+        route.append(node)
+    route.reverse()
+    return route
+
+
+def _source_list(source, sources) -> list:
+    if sources is None:
+        if source is None:
+            raise ValueError("bfs needs a source node (or sources=[...])")
+        return [source]
+    if source is not None:
+        raise ValueError("give either source or sources, not both")
+    out = list(dict.fromkeys(sources))
+    if not out:
+        raise ValueError("bfs needs at least one source node")
+    return out
+
+
+def bfs(graph, source=None, goal=None, *, sources: Optional[Iterable] = None,
+        trace: bool = False, max_expansions: Optional[int] = None) -> SearchResult:
+    """Breadth-first search from ``source`` (or from all ``sources`` at once).
+
+    ``graph`` is a networkx graph or a successor function. ``goal`` is a node,
+    a set of nodes or a predicate; the search stops as soon as a goal is
+    discovered (the first one in breadth-first order).  With no goal it visits
+    everything reachable.  ``trace=True`` records a :class:`Step` per expansion,
+    for drawings and step-through widgets.
+
+    >>> import networkx as nx
+    >>> r = bfs(nx.cycle_graph(6), 0, trace=True)
+    >>> r.layers
+    [[0], [1, 5], [2, 4], [3]]
+    >>> r.trace[0]
+    Step(current=0, discovered=(1, 5), frontier=(1, 5))
+    >>> bfs(nx.path_graph(5), sources=[0, 4], goal=2).path
+    [0, 1, 2]
+    """
+    succ = successor_function(graph)
+    is_goal = goal_test(goal)
+    starts = _source_list(source, sources)
+    dist = {s: 0 for s in starts}
+    parent = {s: None for s in starts}
+    result = SearchResult(tuple(starts), dist, parent, trace=[] if trace else None)
+    if is_goal is not None:
+        for s in starts:
+            if is_goal(s):
+                result.goal = s
+                return result
+    queue = deque(starts)
+    expanded = 0
+    if not trace and max_expansions is None:
+        # The fast loop: no trace, no cap.
+        popleft, append = queue.popleft, queue.append
+        while queue:
+            node = popleft()
+            expanded += 1
+            d = dist[node] + 1
+            for nxt in succ(node):
+                if nxt not in dist:
+                    dist[nxt] = d
+                    parent[nxt] = node
+                    if is_goal is not None and is_goal(nxt):
+                        result.goal, result.expanded = nxt, expanded
+                        return result
+                    append(nxt)
+        result.expanded = expanded
+        return result
+    while queue:
+        if max_expansions is not None and expanded >= max_expansions:
+            break
+        node = queue.popleft()
+        expanded += 1
+        d = dist[node] + 1
+        new = []
+        hit = None
+        for nxt in succ(node):
+            if nxt not in dist:
+                dist[nxt] = d
+                parent[nxt] = node
+                new.append(nxt)
+                if is_goal is not None and is_goal(nxt):
+                    hit = nxt
+                    break
+                queue.append(nxt)
+        if trace:
+            result.trace.append(Step(node, tuple(new), tuple(queue)))
+        if hit is not None:
+            result.goal = hit
+            break
+    result.expanded = expanded
+    return result
+
+
+@dataclass
+class TreeSearchResult:
+    """What the naive tree search found, with its counters.
+
+    ``expanded``: routes taken from the queue and extended; ``generated``:
+    routes put on the queue; ``max_queue``: the longest the queue grew;
+    ``capped``: True when it stopped at the expansion cap before an answer.
+    """
+
+    route: Optional[list]
+    expanded: int
+    generated: int
+    max_queue: int
+    capped: bool
+
+    @property
+    def length(self) -> Optional[int]:
+        return len(self.route) - 1 if self.route is not None else None
+
+
+def tree_search(graph, source, goal, *, cap: int = 1_000_000) -> TreeSearchResult:
+    """The seed's search: a FIFO queue of whole routes and no visited set.
+
+    It finds a shortest route, but it re-explores every cell once per route
+    that reaches it, so the queue explodes (and it never ends on a maze with
+    no route, hence ``cap``).
+
+    >>> import networkx as nx
+    >>> r = tree_search(nx.complete_graph(4), 0, 3)
+    >>> r.route, r.capped
+    ([0, 3], False)
+    >>> tree_search(nx.cycle_graph(4), 0, 9, cap=50).capped
+    True
+    """
+    succ = successor_function(graph)
+    is_goal = goal_test(goal)
+    queue = deque([(source,)])
+    expanded, generated, max_queue = 0, 1, 1
+    while queue:
+        route = queue.popleft()
+        if is_goal(route[-1]):
+            return TreeSearchResult(list(route), expanded, generated, max_queue, False)
+        if expanded >= cap:
+            return TreeSearchResult(None, expanded, generated, max_queue, True)
+        expanded += 1
+        for nxt in succ(route[-1]):
+            queue.append(route + (nxt,))
+            generated += 1
+        if len(queue) > max_queue:
+            max_queue = len(queue)
+    return TreeSearchResult(None, expanded, generated, max_queue, False)
+
+
+def _shortest_path_dag(graph, source, goal):
+    """BFS from source, keeping every predecessor on a shortest route."""
+    succ = successor_function(graph)
+    is_goal = goal_test(goal)
+    dist = {source: 0}
+    preds: dict = {source: []}
+    queue = deque([source])
+    goals = [source] if is_goal(source) else []
+    limit = 0 if goals else None
+    while queue:
+        node = queue.popleft()
+        d = dist[node]
+        if limit is not None and d >= limit:
+            break
+        for nxt in succ(node):
+            nd = dist.get(nxt)
+            if nd is None:
+                dist[nxt] = d + 1
+                preds[nxt] = [node]
+                queue.append(nxt)
+                if is_goal(nxt):
+                    goals.append(nxt)
+                    limit = d + 1
+            elif nd == d + 1:
+                preds[nxt].append(node)
+    return dist, preds, goals
+
+
+def count_shortest_paths(graph, source, goal) -> int:
+    """How many different shortest routes lead from ``source`` to ``goal`` (0 if none).
+
+    >>> import networkx as nx
+    >>> count_shortest_paths(nx.grid_2d_graph(3, 3), (0, 0), (2, 2))
+    6
+    """
+    dist, preds, goals = _shortest_path_dag(graph, source, goal)
+    if not goals:
+        return 0
+    count = {source: 1}
+    for node in dist:  # insertion order is BFS order, so parents come first
+        if node != source:
+            count[node] = sum(count[p] for p in preds[node])
+    return sum(count[g] for g in goals)
+
+
+def all_shortest_paths(graph, source, goal, *, cap: int = 1000) -> list:
+    """Up to ``cap`` shortest routes from ``source`` to ``goal``, each a list of nodes.
+
+    >>> import networkx as nx
+    >>> all_shortest_paths(nx.cycle_graph(4), 0, 2)
+    [[0, 1, 2], [0, 3, 2]]
+    """
+    dist, preds, goals = _shortest_path_dag(graph, source, goal)
+    out: list = []
+    for g in goals:
+        stack = [(g, [g])]
+        while stack and len(out) < cap:
+            node, back = stack.pop()
+            if node == source:
+                out.append(back[::-1])
+                continue
+            for p in reversed(preds[node]):
+                stack.append((p, back + [p]))
+    return out
+
+
+def simple_paths(graph, source, goal, *, prune: Optional[Callable[[list], bool]] = None,
+                 max_nodes: Optional[int] = None) -> Iterator[list]:
+    """Depth-first enumeration of routes from ``source`` to ``goal`` that never repeat a node.
+
+    ``prune(route)`` is called each time the route grows; when it returns True
+    the search does not go on from there (and does not report the route even
+    if it ends at the goal). ``max_nodes`` caps the route's length in nodes.
+    Routes come in depth-first order, following the successor order.
+
+    >>> import networkx as nx
+    >>> list(simple_paths(nx.cycle_graph(4), 0, 2))
+    [[0, 1, 2], [0, 3, 2]]
+    """
+    succ = successor_function(graph)
+    is_goal = goal_test(goal)
+    route = [source]
+    on_route = {source}
+    if prune is not None and prune(route):
+        return
+    if is_goal(source):
+        yield list(route)
+        return
+    stack = [iter(succ(source))]
+    while stack:
+        nxt = next(stack[-1], _DONE)
+        if nxt is _DONE:
+            stack.pop()
+            on_route.discard(route.pop())
+            continue
+        if nxt in on_route:
+            continue
+        route.append(nxt)
+        if (prune is not None and prune(route)) or (max_nodes is not None and len(route) > max_nodes):
+            route.pop()
+            continue
+        if is_goal(nxt):
+            yield list(route)
+            route.pop()
+            continue
+        on_route.add(nxt)
+        stack.append(iter(succ(nxt)))
+
+
+_DONE = object()

@@ -1,0 +1,82 @@
+"""Shared fixtures: a JupyterLab (or Notebook 7) server on a free loopback port."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float = 90.0):
+    """Start ``jupyter lab`` or ``jupyter notebook`` on loopback; yield ``(base_url, token)``.
+
+    The server runs from this Python's environment with a throwaway config
+    and runtime folder, and is stopped when the block ends.
+    """
+    port, token = free_port(), secrets.token_hex(16)
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / f"mathmaze-jupyter-{port}"
+    home.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_DATA_DIR=str(home / "data"),
+               IPYTHONDIR=str(home / "ipython"))
+    env.pop("JUPYTER_PATH", None)
+    cmd = [sys.executable, "-m", "jupyterlab" if app == "lab" else "notebook",
+           "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--port-retries=0",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root_dir}",
+           "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if app != "lab":
+        cmd = cmd[:-2]
+    log = open(home / "server.log", "wb")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root_dir)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"jupyter {app} exited early:\n" + (home / "server.log").read_text()[-3000:])
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.time() > deadline:
+                raise RuntimeError(f"jupyter {app} did not answer within {timeout} s")
+            time.sleep(0.5)
+        yield base, token
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    """A JupyterLab server rooted at notebooks/, shared by the tests of one run."""
+    with jupyter_server("lab") as server:
+        yield server
