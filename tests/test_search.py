@@ -1,0 +1,196 @@
+"""The search core: traced BFS (checked against networkx), tree search, counting, DFS."""
+
+import itertools
+import random
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mathmaze_lib.grid import Grid
+from mathmaze_lib.search import (
+    Step, all_shortest_paths, bfs, count_shortest_paths, route_to, simple_paths,
+    successor_function, tree_search,
+)
+
+
+@st.composite
+def random_graphs(draw):
+    n = draw(st.integers(1, 25))
+    directed = draw(st.booleans())
+    edges = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=60))
+    g = nx.DiGraph() if directed else nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(edges)
+    return g
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_graphs(), st.data())
+def test_bfs_distances_agree_with_networkx_on_random_graphs(g, data):
+    source = data.draw(st.sampled_from(sorted(g.nodes)))
+    result = bfs(g, source)
+    assert result.dist == nx.single_source_shortest_path_length(g, source)
+    for node in result.dist:
+        path = result.path_to(node)
+        assert path[0] == source and path[-1] == node
+        assert len(path) - 1 == result.dist[node]
+        assert all(g.has_edge(a, b) for a, b in zip(path, path[1:]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.data())
+def test_bfs_on_grids_with_rocks_agrees_with_networkx(rows, cols, data):
+    rocks = data.draw(st.sets(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)), max_size=rows * cols // 2))
+    free = [c for c in Grid(rows, cols).cells() if c not in rocks]
+    if not free:
+        return
+    source = data.draw(st.sampled_from(free))
+    grid = Grid(rows, cols)
+    succ = lambda cell: (n for n in grid.neighbours(cell) if n not in rocks)
+    g = nx.grid_2d_graph(rows, cols)
+    g.remove_nodes_from(rocks)
+    traced = bfs(succ, source, trace=True)
+    assert traced.dist == nx.single_source_shortest_path_length(g, source)
+    assert bfs(g, source).dist == traced.dist
+    # each layer holds exactly the nodes at that distance
+    for d, layer in enumerate(traced.layers):
+        assert all(traced.dist[n] == d for n in layer)
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_graphs(), st.data())
+def test_goal_search_finds_a_shortest_route(g, data):
+    nodes = sorted(g.nodes)
+    source = data.draw(st.sampled_from(nodes))
+    goal = data.draw(st.sampled_from(nodes))
+    r = bfs(g, source, goal)
+    if nx.has_path(g, source, goal):
+        assert r.found and r.length == nx.shortest_path_length(g, source, goal)
+        assert r.path[0] == source and r.path[-1] == goal
+    else:
+        assert not r.found and r.length is None and r.path is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_graphs(), st.data())
+def test_count_and_list_shortest_paths_agree_with_networkx(g, data):
+    nodes = sorted(g.nodes)
+    source = data.draw(st.sampled_from(nodes))
+    goal = data.draw(st.sampled_from(nodes))
+    expected = sorted(nx.all_shortest_paths(g, source, goal)) if nx.has_path(g, source, goal) else []
+    assert count_shortest_paths(g, source, goal) == len(expected)
+    assert sorted(all_shortest_paths(g, source, goal, cap=10_000)) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_graphs(), st.data())
+def test_simple_paths_agree_with_networkx(g, data):
+    if g.number_of_edges() > 30:
+        return
+    nodes = sorted(g.nodes)
+    source = data.draw(st.sampled_from(nodes))
+    goal = data.draw(st.sampled_from(nodes))
+    ours = sorted(simple_paths(g, source, goal))
+    if source == goal:
+        assert ours == [[source]]
+    else:
+        assert ours == sorted(nx.all_simple_paths(g, source, goal))
+
+
+def test_trace_records_current_discovered_and_frontier():
+    g = nx.DiGraph([("a", "b"), ("a", "c"), ("b", "d"), ("c", "d"), ("d", "e")])
+    r = bfs(g, "a", "e", trace=True)
+    assert r.trace == [
+        Step("a", ("b", "c"), ("b", "c")),
+        Step("b", ("d",), ("c", "d")),
+        Step("c", (), ("d",)),
+        Step("d", ("e",), ()),
+    ]
+    assert r.path == ["a", "b", "d", "e"] and r.expanded == 4
+
+
+def test_traced_and_fast_bfs_give_the_same_answer():
+    grid = Grid(7, 9)
+    for goal in [(6, 8), (0, 0), None, {(3, 3), (5, 1)}]:
+        fast = bfs(grid.neighbours, (0, 0), goal)
+        traced = bfs(grid.neighbours, (0, 0), goal, trace=True)
+        assert fast.dist == traced.dist and fast.goal == traced.goal and fast.expanded == traced.expanded
+
+
+def test_multi_source_bfs_takes_the_first_source_in_order_on_ties():
+    grid = Grid(1, 5)
+    r = bfs(grid.neighbours, sources=[(0, 0), (0, 4)], goal=(0, 2))
+    assert r.path == [(0, 0), (0, 1), (0, 2)]
+    r = bfs(grid.neighbours, sources=[(0, 4), (0, 0)], goal=(0, 2))
+    assert r.path == [(0, 4), (0, 3), (0, 2)]
+
+
+def test_goal_predicate_and_source_that_is_goal():
+    assert bfs(Grid(3, 3).neighbours, (1, 1), lambda c: c[0] == 2).path == [(1, 1), (2, 1)]
+    r = bfs(Grid(3, 3).neighbours, (1, 1), (1, 1))
+    assert r.length == 0 and r.path == [(1, 1)]
+
+
+def test_max_expansions_stops_early():
+    r = bfs(Grid(10, 10).neighbours, (0, 0), max_expansions=5)
+    assert r.expanded == 5 and not r.found
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="needs a source"):
+        bfs(nx.path_graph(2))
+    with pytest.raises(ValueError, match="either source or sources"):
+        bfs(nx.path_graph(2), 0, sources=[1])
+    with pytest.raises(ValueError, match="at least one source"):
+        bfs(nx.path_graph(2), sources=[])
+    with pytest.raises(TypeError, match="networkx graph or a successor function"):
+        successor_function(42)
+
+
+def test_route_to_detects_loops():
+    with pytest.raises(ValueError, match="loop"):
+        route_to({"a": "b", "b": "a"}, "a")
+
+
+def test_tree_search_finds_the_same_length_as_bfs_but_expands_more():
+    grid = Grid(4, 4)
+    tree = tree_search(grid.neighbours, (0, 0), (3, 3))
+    graph = bfs(grid.neighbours, (0, 0), (3, 3))
+    assert tree.length == graph.length == 6
+    assert tree.expanded > 10 * graph.expanded
+    assert tree.generated > tree.expanded and tree.max_queue > 1 and not tree.capped
+
+
+def test_tree_search_cap_and_no_route():
+    g = nx.DiGraph([(0, 1), (1, 0)])
+    r = tree_search(g, 0, 5, cap=100)
+    assert r.capped and r.route is None and r.expanded == 100
+    r = tree_search(nx.DiGraph([(0, 1)]), 0, 5)
+    assert not r.capped and r.route is None
+
+
+def test_simple_paths_prune_and_length_cap():
+    grid = Grid(3, 3)
+    every = list(simple_paths(grid.neighbours, (0, 0), (2, 2)))
+    assert len(every) == 12
+    short = list(simple_paths(grid.neighbours, (0, 0), (2, 2), max_nodes=5))
+    assert len(short) == 6 and all(len(p) == 5 for p in short)
+    no_centre = list(simple_paths(grid.neighbours, (0, 0), (2, 2), prune=lambda route: route[-1] == (1, 1)))
+    assert len(no_centre) == 2
+    assert all(len(set(p)) == len(p) for p in every)
+
+
+def test_count_shortest_paths_on_grids_is_binomial():
+    from math import comb
+    for rows, cols in itertools.product(range(1, 6), repeat=2):
+        grid = Grid(rows, cols)
+        assert count_shortest_paths(grid.neighbours, (0, 0), (rows - 1, cols - 1)) == comb(rows + cols - 2, rows - 1)
+
+
+def test_counting_with_a_goal_set():
+    g = nx.DiGraph([(0, 1), (0, 2), (1, 3), (2, 3), (0, 4)])
+    assert count_shortest_paths(g, 0, {3, 4}) == 1  # 4 is nearer than 3
+    assert count_shortest_paths(g, 0, 3) == 2
+    assert count_shortest_paths(g, 3, 0) == 0
