@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 PORT   ?= 8888
+# Extra options for `make lab`, e.g. LAB_ARGS=--no-browser; root (as in a container) needs --allow-root.
+LAB_ARGS ?=
+ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 .PHONY: lab test test-fast bench student notebooks clean
 
@@ -20,7 +23,7 @@ $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 
 ## Open the lessons in JupyterLab, starting at the start notebook.
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --port=$(PORT) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --port=$(PORT) $(ALLOW_ROOT) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 ## Run every test: the unit tests, the browser tests and every notebook (both versions) under nbval.
 test: $(VENV)/.test-installed

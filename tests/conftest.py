@@ -6,6 +6,7 @@ import contextlib
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -28,11 +29,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float = 90.0):
+def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float = 90.0, via_make: bool = False):
     """Start ``jupyter lab`` or ``jupyter notebook`` on loopback; yield ``(base_url, token)``.
 
     The server runs from this Python's environment with a throwaway config
-    and runtime folder, and is stopped when the block ends.
+    and runtime folder, and is stopped when the block ends.  ``via_make=True``
+    starts it exactly as a user does, with ``make lab`` from the repository root.
     """
     port, token = free_port(), secrets.token_hex(16)
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"mathmaze-jupyter-{port}"
@@ -47,8 +49,15 @@ def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float 
            "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if app != "lab":
         cmd = cmd[:-2]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    if via_make:
+        cmd = ["make", "--no-print-directory", "lab", f"PORT={port}",
+               f"LAB_ARGS=--no-browser --ip=127.0.0.1 --port-retries=0 --IdentityProvider.token={token}"]
+        root_dir = ROOT
     log = open(home / "server.log", "wb")
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root_dir)
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root_dir,
+                            start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + timeout
@@ -66,11 +75,14 @@ def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float 
             time.sleep(0.5)
         yield base, token
     finally:
-        proc.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
         log.close()
         shutil.rmtree(home, ignore_errors=True)
 
