@@ -1,0 +1,66 @@
+"""The one palette of cell roles, shared by the board widget and the drawings.
+
+Colours come from the Okabe-Ito set (safe for the common kinds of colour
+blindness), and every role is ALSO told apart by a pattern (hatch), a border
+style or a mark, so no role is shown by colour alone.
+
+>>> ROLES[:3]
+('plain', 'start', 'end')
+>>> style("frontier")["color"]
+'#E69F00'
+>>> style("lava")
+Traceback (most recent call last):
+...
+ValueError: unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight
+"""
+
+from __future__ import annotations
+
+#: Every role a cell can have, in legend order.
+ROLES = ("plain", "start", "end", "rock", "wall", "path", "visited",
+         "frontier", "current", "goal", "highlight")
+
+# color: fill; ink: text colour on that fill; hatch: matplotlib hatch string
+# (the board draws the same pattern with CSS); border: CSS border style;
+# mark: a small symbol in the cell's corner; label: the legend text.
+PALETTE = {
+    "plain":     dict(color="#FFFFFF", ink="#000000", hatch="",   border="solid",  mark="",  label="plain"),
+    "start":     dict(color="#009E73", ink="#FFFFFF", hatch="",   border="solid",  mark="▶", label="start"),
+    "end":       dict(color="#D55E00", ink="#FFFFFF", hatch="",   border="solid",  mark="⚑", label="end"),
+    "rock":      dict(color="#7F7F7F", ink="#FFFFFF", hatch="xx", border="solid",  mark="",  label="rock"),
+    "wall":      dict(color="#000000", ink="#FFFFFF", hatch="//", border="solid",  mark="▮", label="wall"),
+    "path":      dict(color="#F0E442", ink="#000000", hatch="",   border="solid",  mark="•", label="path"),
+    "visited":   dict(color="#B9DDF3", ink="#000000", hatch="..", border="solid",  mark="",  label="visited"),
+    "frontier":  dict(color="#E69F00", ink="#000000", hatch="",   border="dashed", mark="○", label="frontier"),
+    "current":   dict(color="#CC79A7", ink="#000000", hatch="",   border="double", mark="◉", label="current"),
+    "goal":      dict(color="#0072B2", ink="#FFFFFF", hatch="",   border="solid",  mark="★", label="goal"),
+    "highlight": dict(color="#FFF3A6", ink="#000000", hatch="",   border="dotted", mark="◆", label="highlight"),
+}
+
+
+def style(role: str) -> dict:
+    """The drawing style of a role (a dict with color, ink, hatch, border, mark, label).
+
+    >>> style("goal")["mark"]
+    '★'
+    """
+    try:
+        return PALETTE[role]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown role {role!r}: use one of {', '.join(ROLES)}") from None
+
+
+def check_role(role, where: str = "") -> str:
+    """Return ``role`` if it is a known role name, else raise ``ValueError`` naming ``where``.
+
+    >>> check_role("path")
+    'path'
+    >>> check_role("lava", where="cell (0, 1)")
+    Traceback (most recent call last):
+    ...
+    ValueError: cell (0, 1): unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight
+    """
+    if isinstance(role, str) and role in PALETTE:
+        return role
+    prefix = f"{where}: " if where else ""
+    raise ValueError(f"{prefix}unknown role {role!r}: use one of {', '.join(ROLES)}")

@@ -1,0 +1,326 @@
+"""One clickable grid widget: texts and roles per cell, a route, a status line.
+
+The whole grid is ONE anywidget model (a 20 x 20 board is not 400 buttons).
+The front end (``board.js`` + ``board.css`` next to this file) draws it; a
+click in the browser sends ``{"type": "click", "row": r, "col": c}`` and
+Python runs :meth:`Board.click`, the very method tests call.
+
+>>> b = Board(2, 3, texts=[["S", "1", "2"], ["3", "4", "E"]])
+>>> b.set_role((0, 0), "start")
+>>> seen = []
+>>> _ = b.on_click(seen.append)
+>>> b.click(1, 2)
+>>> seen, b.get_text((1, 2)), b.get_role((0, 0))
+([(1, 2)], 'E', 'start')
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Callable, Iterable, Optional
+
+import anywidget
+import traitlets as t
+
+from .. import palette
+
+_HERE = pathlib.Path(__file__).parent
+
+#: The largest board side the widget draws.
+MAX_SIDE = 30
+
+
+def _check_side(name: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"Board {name} must be a whole number, got {value!r}")
+    if not 1 <= value <= MAX_SIDE:
+        raise ValueError(f"Board {name} must be between 1 and {MAX_SIDE}, got {value}")
+    return value
+
+
+class Board(anywidget.AnyWidget):
+    """A ``rows x cols`` grid of cells, each with a text and a role.
+
+    ``texts`` is a list of lists of strings (None: all empty), ``roles`` a
+    list of lists of role names (None: all ``"plain"``; see
+    :data:`mathmaze_lib.palette.ROLES`).  Handlers registered with
+    :meth:`on_click` get the clicked cell ``(row, col)``.  A handler that
+    raises does not break the board: the message goes to the status line
+    (and to ``board.last_error``).
+
+    >>> b = Board(3, 3, roles=[["start", "plain", "plain"], ["plain", "rock", "plain"], ["plain", "plain", "end"]])
+    >>> b.rows, b.cols, b.get_role((1, 1))
+    (3, 3, 'rock')
+    >>> b.set_role((5, 0), "path")
+    Traceback (most recent call last):
+    ...
+    ValueError: cell (5, 0) is off the 3 x 3 board
+    """
+
+    _esm = _HERE / "board.js"
+    _css = _HERE / "board.css"
+
+    rows = t.Int(1).tag(sync=True)
+    cols = t.Int(1).tag(sync=True)
+    cell_size = t.Int(40).tag(sync=True)
+    legend = t.Bool(True).tag(sync=True)
+    #: The texts and roles, flattened row by row (use get_/set_ methods, not these).
+    _texts = t.List(t.Unicode()).tag(sync=True)
+    _roles = t.List(t.Unicode()).tag(sync=True)
+    #: The role styles (from mathmaze_lib.palette, the one source of colours).
+    _palette = t.Dict().tag(sync=True)
+    _role_order = t.List(t.Unicode()).tag(sync=True)
+    #: The route overlay: a list of cells, drawn as a line through cell centres.
+    route = t.List().tag(sync=True)
+    route_arrows = t.Bool(False).tag(sync=True)
+    #: Bumped by animate_route: {"id": n, "ms": ms_per_step}; the front end animates ``route``.
+    _animation = t.Dict().tag(sync=True)
+    #: The line of text under the grid.
+    status = t.Unicode("").tag(sync=True)
+
+    def __init__(self, rows: int, cols: int, texts=None, roles=None, cell_size: int = 40,
+                 legend: bool = True, **kwargs):
+        _check_side("rows", rows)
+        _check_side("cols", cols)
+        if isinstance(cell_size, bool) or not isinstance(cell_size, int) or not 10 <= cell_size <= 120:
+            raise ValueError(f"Board cell_size must be a whole number of pixels from 10 to 120, got {cell_size!r}")
+        flat_texts = self._flatten(rows, cols, texts, "texts", str, "")
+        flat_roles = self._flatten(rows, cols, roles, "roles", None, "plain")
+        for i, role in enumerate(flat_roles):
+            palette.check_role(role, where=f"roles: cell {divmod(i, cols)}")
+        super().__init__(rows=rows, cols=cols, cell_size=cell_size, legend=legend,
+                         _texts=flat_texts, _roles=flat_roles,
+                         _palette=palette.PALETTE, _role_order=list(palette.ROLES), **kwargs)
+        self._handlers: list = []
+        self._animation_id = 0
+        #: The exception raised by the last click handler that failed (None if none did).
+        self.last_error: Optional[BaseException] = None
+        self.on_msg(self._on_front_end_msg)
+
+    # ---- cells -------------------------------------------------------------
+
+    @staticmethod
+    def _flatten(rows, cols, grid, name, convert, default) -> list:
+        if grid is None:
+            return [default] * (rows * cols)
+        grid = list(grid)
+        if len(grid) != rows:
+            raise ValueError(f"Board {name}: expected {rows} rows, got {len(grid)}")
+        out = []
+        for r, line in enumerate(grid):
+            line = list(line)
+            if len(line) != cols:
+                raise ValueError(f"Board {name}: row {r} has {len(line)} entries, expected {cols}")
+            out.extend(convert(x) if convert else x for x in line)
+        return out
+
+    def _index(self, cell) -> int:
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            raise ValueError(f"a cell is a (row, col) pair, got {cell!r}") from None
+        if (isinstance(r, bool) or isinstance(c, bool) or not isinstance(r, int) or not isinstance(c, int)
+                or not (0 <= r < self.rows and 0 <= c < self.cols)):
+            raise ValueError(f"cell {cell!r} is off the {self.rows} x {self.cols} board")
+        return r * self.cols + c
+
+    def cells(self):
+        """All cells, row by row from the top-left.
+
+        >>> list(Board(1, 2).cells())
+        [(0, 0), (0, 1)]
+        """
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def get_text(self, cell) -> str:
+        """The text shown in ``cell``.
+
+        >>> Board(1, 1, texts=[["7"]]).get_text((0, 0))
+        '7'
+        """
+        return self._texts[self._index(cell)]
+
+    def set_text(self, cell, text) -> None:
+        """Show ``text`` (made a string) in ``cell``.
+
+        >>> b = Board(1, 2); b.set_text((0, 1), 5); b.get_text((0, 1))
+        '5'
+        """
+        i = self._index(cell)
+        text = str(text)
+        if self._texts[i] != text:
+            new = list(self._texts)
+            new[i] = text
+            self._texts = new
+
+    def set_texts(self, texts) -> None:
+        """Replace every text at once with a list of lists (one list per row).
+
+        >>> b = Board(1, 2); b.set_texts([[1, "x"]]); b.texts
+        [['1', 'x']]
+        """
+        self._texts = self._flatten(self.rows, self.cols, texts, "texts", str, "")
+
+    @property
+    def texts(self) -> list:
+        """All texts as a list of lists (a copy)."""
+        c = self.cols
+        return [self._texts[r * c:(r + 1) * c] for r in range(self.rows)]
+
+    def get_role(self, cell) -> str:
+        """The role of ``cell`` (one of :data:`mathmaze_lib.palette.ROLES`).
+
+        >>> Board(1, 1).get_role((0, 0))
+        'plain'
+        """
+        return self._roles[self._index(cell)]
+
+    def set_role(self, cell, role: str) -> None:
+        """Give ``cell`` a role; an unknown role or an off-board cell raises ``ValueError``.
+
+        >>> b = Board(1, 2); b.set_role((0, 1), "goal"); b.roles
+        [['plain', 'goal']]
+        """
+        i = self._index(cell)
+        palette.check_role(role, where=f"cell {tuple(cell)!r}")
+        if self._roles[i] != role:
+            new = list(self._roles)
+            new[i] = role
+            self._roles = new
+
+    def set_roles(self, mapping) -> None:
+        """Set the roles of many cells at once from a dict ``cell -> role`` (one update).
+
+        Nothing changes when any cell or role is bad.
+
+        >>> b = Board(2, 2); b.set_roles({(0, 0): "start", (1, 1): "end"}); b.roles
+        [['start', 'plain'], ['plain', 'end']]
+        """
+        new = list(self._roles)
+        for cell, role in dict(mapping).items():
+            i = self._index(cell)
+            new[i] = palette.check_role(role, where=f"cell {tuple(cell)!r}")
+        if new != self._roles:
+            self._roles = new
+
+    def fill_roles(self, role: str = "plain") -> None:
+        """Give every cell the same role.
+
+        >>> b = Board(1, 2, roles=[["start", "end"]]); b.fill_roles(); b.roles
+        [['plain', 'plain']]
+        """
+        palette.check_role(role)
+        self._roles = [role] * (self.rows * self.cols)
+
+    @property
+    def roles(self) -> list:
+        """All roles as a list of lists (a copy)."""
+        c = self.cols
+        return [self._roles[r * c:(r + 1) * c] for r in range(self.rows)]
+
+    def cells_with_role(self, role: str) -> list:
+        """The cells that have ``role``, row by row.
+
+        >>> Board(2, 2, roles=[["rock", "plain"], ["plain", "rock"]]).cells_with_role("rock")
+        [(0, 0), (1, 1)]
+        """
+        palette.check_role(role)
+        return [divmod(i, self.cols) for i, x in enumerate(self._roles) if x == role]
+
+    # ---- route -------------------------------------------------------------
+
+    def _check_route(self, route) -> list:
+        out = []
+        for step, cell in enumerate(route):
+            try:
+                self._index(cell)
+            except ValueError as exc:
+                raise ValueError(f"route step {step}: {exc}") from None
+            out.append((cell[0], cell[1]))
+        return out
+
+    def show_route(self, route, arrows: bool = False) -> None:
+        """Draw a line through the centres of the route's cells (``arrows=True``: an arrow
+        head on every move, for jumps).  ``show_route([])`` clears it.
+
+        >>> b = Board(2, 2); b.show_route([(0, 0), (0, 1), (1, 1)]); b.route
+        [(0, 0), (0, 1), (1, 1)]
+        """
+        route = self._check_route(route)
+        with self.hold_sync():
+            self.route_arrows = bool(arrows)
+            self.route = route
+
+    def animate_route(self, route, ms_per_step: int = 200, arrows: Optional[bool] = None) -> None:
+        """Show ``route`` and let the front end reveal it cell by cell, ``ms_per_step`` apart.
+
+        >>> b = Board(1, 3); b.animate_route([(0, 0), (0, 1), (0, 2)], ms_per_step=50); b.route[-1]
+        (0, 2)
+        """
+        route = self._check_route(route)
+        if isinstance(ms_per_step, bool) or not isinstance(ms_per_step, (int, float)) or not 10 <= ms_per_step <= 10_000:
+            raise ValueError(f"ms_per_step must be between 10 and 10000, got {ms_per_step!r}")
+        self._animation_id += 1
+        with self.hold_sync():
+            if arrows is not None:
+                self.route_arrows = bool(arrows)
+            self.route = route
+            self._animation = {"id": self._animation_id, "ms": int(ms_per_step)}
+
+    # ---- clicks ------------------------------------------------------------
+
+    def on_click(self, fn: Callable, remove: bool = False) -> Callable:
+        """Register ``fn(cell)`` to run on every click (``remove=True`` unregisters it).
+
+        Returns ``fn``, so it works as a decorator.  Handlers run in the order
+        they were registered.
+
+        >>> b = Board(1, 1)
+        >>> @b.on_click
+        ... def say(cell):
+        ...     b.status = f"you clicked {cell}"
+        >>> b.click(0, 0); b.status
+        'you clicked (0, 0)'
+        """
+        if not callable(fn):
+            raise ValueError(f"on_click needs a function of one cell, got {fn!r}")
+        if remove:
+            if fn in self._handlers:
+                self._handlers.remove(fn)
+        else:
+            self._handlers.append(fn)
+        return fn
+
+    def click(self, row: int, col: int) -> None:
+        """Run what a click on cell ``(row, col)`` in the browser runs: every handler, in order.
+
+        An off-board cell raises ``ValueError``.  When a handler raises, the
+        remaining handlers are skipped, the status line shows the message
+        and the board stays usable.
+
+        >>> b = Board(1, 1)
+        >>> _ = b.on_click(lambda cell: 1 / 0)
+        >>> b.click(0, 0); b.status
+        'Error in click handler: ZeroDivisionError: division by zero'
+        """
+        self._index((row, col))
+        cell = (row, col)
+        for fn in list(self._handlers):
+            try:
+                fn(cell)
+            except Exception as exc:  # a handler's bug must not break the board
+                self.last_error = exc
+                self.status = f"Error in click handler: {type(exc).__name__}: {exc}"
+                return
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("type") != "click":
+            return
+        try:
+            row, col = int(content["row"]), int(content["col"])
+            self.click(row, col)
+        except (KeyError, TypeError, ValueError) as exc:
+            self.status = f"Ignored a click: {exc}"
+
+    def __repr__(self) -> str:
+        return f"Board({self.rows}, {self.cols})"
