@@ -1,0 +1,11 @@
+"""Exercises for the lessons: ``check()``, ``hint()`` and ``solution()``.
+
+Each lesson has a module of exercises (``lesson1``, ``lesson2``, ``lesson3``);
+a notebook imports it with ``from mathmaze_lib.exercises import lesson1 as ex``
+and runs ``ex.q1.check()``.  :mod:`.core` holds the three kinds of exercise,
+:mod:`.release` makes the student notebooks from the solution notebooks.
+"""
+
+from .core import NOT_ATTEMPTED, Feedback, FunctionExercise, ThoughtExercise, ValueExercise
+
+__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "NOT_ATTEMPTED"]
