@@ -1,0 +1,238 @@
+"""Play Math Maze on the board, alone (:class:`MathMazeGame`) or as a two-player race (:class:`MathMazeRace`).
+
+The path always begins at Start.  Click a cell next to the path's last cell to
+extend it, click the last cell again to take it back.  The End cell shows the
+target, and while you trace, the running sum beside it (``12/21``).  Any path
+from Start to End whose numbers add up to the target wins.
+
+>>> game = MathMazeGame(1)
+>>> game.puzzle.target, game.board.get_text(game.puzzle.end)
+(21, '3/21')
+>>> for cell in [(0, 1), (1, 1), (1, 0), (2, 0)]:
+...     game.board.click(*cell)
+>>> game.won, game.board.status
+(True, 'Solved! 3 + 2 + 8 + 8 = 21 in 4 moves.')
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, Optional
+
+import ipywidgets as w
+
+from ..summaze import Puzzle, check_path, legal_step, make, running_sums
+from .board import Board
+
+__all__ = ["MathMazeGame", "MathMazeRace"]
+
+MAX_ID = 10**6
+
+
+class MathMazeGame:
+    """One player's Math Maze: a board, the puzzle id, and Undo / Reset / New puzzle.
+
+    ``id=None`` picks a random puzzle.  ``controls=False`` hides the id box and
+    New puzzle (a race deals the puzzles).  ``on_win(game)`` runs when the
+    player solves the puzzle.
+    """
+
+    def __init__(self, id: Optional[int] = None, rows: int = 4, cols: int = 5, *, unique: bool = False,
+                 title: str = "Math Maze", controls: bool = True, on_win: Optional[Callable] = None,
+                 rng: Optional[random.Random] = None):
+        self.rows, self.cols, self.unique = rows, cols, unique
+        self.on_win = on_win
+        self._rng = rng or random.Random()
+        self.puzzle: Puzzle = make(self._rng.randrange(MAX_ID) if id is None else id, rows, cols, unique=unique)
+        self.path: list = [self.puzzle.start]
+        self.won = False
+        self.board = Board(rows, cols, cell_size=52)
+        self.board.on_click(self._on_click)
+        self.title = w.HTML()
+        self.id_box = w.BoundedIntText(value=self.puzzle.id, min=0, max=MAX_ID * 1000, description="Puzzle id",
+                                       layout=w.Layout(width="190px"))
+        self.play_button = w.Button(description="Play this id", tooltip="Play the puzzle with the id in the box")
+        self.new_button = w.Button(description="New puzzle", icon="random")
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.reset_button = w.Button(description="Reset", icon="refresh")
+        self.play_button.on_click(lambda _: self.load(self.id_box.value))
+        self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
+        self.undo_button.on_click(lambda _: self.undo())
+        self.reset_button.on_click(lambda _: self.reset())
+        buttons = [self.undo_button, self.reset_button]
+        if controls:
+            buttons += [self.new_button, self.id_box, self.play_button]
+        self.view = w.VBox([self.title, self.board, w.HBox(buttons)])
+        self._title_text = title
+        self._draw("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
+
+    # ---- actions -------------------------------------------------------------
+
+    def load(self, id: int) -> None:
+        """Play the puzzle with this id (the path starts again at Start)."""
+        try:
+            self.puzzle = make(id, self.rows, self.cols, unique=self.unique)
+        except ValueError as exc:
+            self.board.status = f"Cannot load puzzle {id}: {exc}"
+            return
+        self.id_box.value = self.puzzle.id
+        self.reset()
+
+    def reset(self) -> None:
+        """Clear the path back to Start."""
+        self.path = [self.puzzle.start]
+        self.won = False
+        self._draw("New try: start at the green ▶ cell.")
+
+    def undo(self) -> None:
+        """Take back the last cell of the path (Start stays)."""
+        if len(self.path) == 1:
+            self._draw("Nothing to undo: the path is only the Start cell.")
+            return
+        self.path.pop()
+        self.won = False
+        self._draw(f"Took back one cell; the sum is {self.total}.")
+
+    def _on_click(self, cell) -> None:
+        p = self.puzzle
+        if self.won and cell != self.path[-1]:
+            self._draw("Already solved: press New puzzle or Reset, or click the last cell to undo.")
+            return
+        if cell == self.path[-1] and len(self.path) > 1:
+            self.undo()
+            return
+        if cell == self.path[-1]:
+            self._draw("This is Start, where every path begins: click a neighbouring cell.")
+            return
+        if legal_step(p, self.path, cell):
+            self.path.append(cell)
+            self._after_step()
+            return
+        self._draw(self._why_not(cell))
+
+    def _why_not(self, cell) -> str:
+        last = self.path[-1]
+        if last == self.puzzle.end:
+            return "The path has reached End: click the last cell to undo, or Reset."
+        if cell in self.path:
+            return f"{cell} is already on your path: a path never visits a cell twice."
+        return f"{cell} is not next to {last}: move one cell up, right, down or left."
+
+    def _after_step(self) -> None:
+        p = self.puzzle
+        if self.path[-1] != p.end:
+            over = self.total - p.target
+            note = f" That is already {over} over the target." if over > 0 else ""
+            self._draw(f"Sum so far: {self.total} of {p.target}.{note}")
+            return
+        verdict = check_path(p, self.path)
+        if verdict.ok:
+            self.won = True
+            numbers = " + ".join(str(p.number(c)) for c in self.path if c != p.end)
+            self._draw(f"Solved! {numbers} = {p.target} in {len(self.path) - 1} moves.")
+            if self.on_win is not None:
+                self.on_win(self)
+        else:
+            self._draw(f"You reached End with {verdict.total}, not {p.target}: click the last cell to undo.")
+
+    # ---- drawing -------------------------------------------------------------
+
+    @property
+    def total(self) -> int:
+        """The running sum of the path so far."""
+        return running_sums(self.puzzle, self.path)[-1]
+
+    def _draw(self, status: Optional[str]) -> None:
+        p = self.puzzle
+        texts = [[str(v) for v in row] for row in p.numbers]
+        texts[p.end[0]][p.end[1]] = f"{self.total}/{p.target}"
+        roles = {cell: "path" for cell in self.path}
+        roles[p.start] = "start"
+        roles[p.end] = "goal" if self.won else "end"
+        with self.board.hold_sync():
+            self.board.set_texts(texts)
+            self.board.fill_roles("plain")
+            self.board.set_roles(roles)
+            self.board.show_route(self.path if len(self.path) > 1 else [])
+            if status is not None:
+                self.board.status = status
+        self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
+                            f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.view._repr_mimebundle_(**kwargs)
+
+
+class MathMazeRace:
+    """Two players, the same puzzle, side by side: the first correct path wins the round.
+
+    The next round starts at once with a new puzzle (ids follow from the first
+    id, so a race can be replayed).  ``clock`` gives the time in seconds (tests
+    pass a fake one); a ticking ``ipywidgets.Play`` refreshes the timer.
+
+    >>> race = MathMazeRace(1, clock=iter(range(0, 100, 5)).__next__)
+    >>> for cell in [(0, 1), (1, 1), (1, 0), (2, 0)]:
+    ...     race.games[1].board.click(*cell)
+    >>> race.scores, race.rounds[0][:2]
+    ([0, 1], (1, 'Player 2'))
+    >>> race.round, race.games[0].puzzle.id == race.games[1].puzzle.id
+    (2, True)
+    """
+
+    def __init__(self, id: Optional[int] = None, rows: int = 4, cols: int = 5, *, unique: bool = False,
+                 names=("Player 1", "Player 2"), clock: Callable[[], float] = time.monotonic):
+        if len(names) != 2:
+            raise ValueError(f"a race has two players, got names {names!r}")
+        self.names = [str(n) for n in names]
+        self.clock = clock
+        first = random.randrange(MAX_ID) if id is None else id
+        self._ids = random.Random(first)
+        self.games = [MathMazeGame(first, rows, cols, unique=unique, title=name, controls=False,
+                                   on_win=self._on_win) for name in self.names]
+        self.scores = [0, 0]
+        self.rounds: list = []   # (puzzle id, winner, seconds)
+        self.round = 1
+        self.started = self.clock()
+        self.timer = w.Play(value=0, min=0, max=10**6, step=1, interval=1000, show_repeat=False,
+                            description="clock")
+        self.timer.observe(lambda _: self._show_clock(), names="value")
+        self.clock_label = w.Label()
+        self.scoreboard = w.HTML()
+        self.next_button = w.Button(description="Skip round", tooltip="Nobody wins; deal a new puzzle")
+        self.next_button.on_click(lambda _: self.next_round())
+        self.view = w.VBox([w.HBox([w.HTML("<b>Math Maze race</b>"), self.clock_label, self.timer,
+                                    self.next_button]),
+                            w.HBox([g.view for g in self.games]), self.scoreboard])
+        self._show_clock()
+        self._show_scores(f"Round 1: puzzle {first}. Go!")
+
+    def _on_win(self, game: MathMazeGame) -> None:
+        winner = self.games.index(game)
+        seconds = self.clock() - self.started
+        self.scores[winner] += 1
+        self.rounds.append((game.puzzle.id, self.names[winner], round(seconds, 1)))
+        self.next_round(f"{self.names[winner]} won round {self.round} in {seconds:.1f} s.")
+
+    def next_round(self, news: str = "Round skipped.") -> None:
+        """Deal a new puzzle to both players at once."""
+        pid = self._ids.randrange(MAX_ID)
+        self.round += 1
+        for g in self.games:
+            g.load(pid)
+        self.started = self.clock()
+        self._show_scores(f"{news} Round {self.round}: puzzle {pid}. Go!")
+
+    def _show_clock(self) -> None:
+        self.clock_label.value = f"round {self.round}: {self.clock() - self.started:.0f} s"
+
+    def _show_scores(self, news: str) -> None:
+        rows = "".join(f"<tr><td>{i + 1}</td><td>{pid}</td><td>{who}</td><td>{secs} s</td></tr>"
+                       for i, (pid, who, secs) in enumerate(self.rounds))
+        self.scoreboard.value = (f"<p>{news}</p><p><b>{self.names[0]} {self.scores[0]} : {self.scores[1]} "
+                                 f"{self.names[1]}</b></p>"
+                                 + (f"<table><tr><th>round</th><th>puzzle</th><th>winner</th><th>time</th></tr>"
+                                    f"{rows}</table>" if rows else ""))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.view._repr_mimebundle_(**kwargs)
