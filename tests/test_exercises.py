@@ -186,3 +186,22 @@ def test_each_lesson_has_at_least_five_checked_exercises_that_say_correct(path):
 def test_student_check_cells_say_not_attempted(path):
     for cell in check_cells(NOTEBOOKS / path.name):
         assert output_text(cell) == NOT_ATTEMPTED + "\n"
+
+
+LESSON_MODULES = sorted(p.stem for p in (ROOT / "mathmaze_lib" / "exercises").glob("lesson*.py"))
+
+
+@pytest.mark.parametrize("module", LESSON_MODULES)
+def test_every_shown_solution_passes_its_own_check(module):
+    """The code solution() shows must be right: run each, in order (later ones may use earlier ones)."""
+    from mathmaze_lib.exercises.core import _tidy
+
+    lesson = importlib.import_module(f"mathmaze_lib.exercises.{module}")
+    exercises = [getattr(lesson, n) for n in lesson.__all__]
+    assert len(exercises) >= 5
+    namespace: dict = {}
+    for q in exercises:
+        if isinstance(q, FunctionExercise):
+            exec(_tidy(q._solution), namespace)
+            assert q.evaluate(namespace[q.name]).correct, q.name
+        assert q.hints or isinstance(q, ThoughtExercise), f"{q.name} has no hint"
