@@ -160,8 +160,12 @@ class MathMazeGame:
         self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
                             f"reach the ⚑ End with a sum of <b>{p.target}</b>")
 
+    def __repr__(self) -> str:
+        p = self.puzzle
+        return f"<Math Maze puzzle {p.id}, {p.rows} x {p.cols}, target {p.target}: run this in Jupyter to play>"
+
     def _repr_mimebundle_(self, **kwargs):
-        return self.view._repr_mimebundle_(**kwargs)
+        return _bundle(self, **kwargs)
 
 
 class MathMazeRace:
@@ -234,5 +238,16 @@ class MathMazeRace:
                                  + (f"<table><tr><th>round</th><th>puzzle</th><th>winner</th><th>time</th></tr>"
                                     f"{rows}</table>" if rows else ""))
 
+    def __repr__(self) -> str:
+        return (f"<Math Maze race, round {self.round}, {self.names[0]} {self.scores[0]} : "
+                f"{self.scores[1]} {self.names[1]}: run this in Jupyter to play>")
+
     def _repr_mimebundle_(self, **kwargs):
-        return self.view._repr_mimebundle_(**kwargs)
+        return _bundle(self, **kwargs)
+
+
+def _bundle(game, **kwargs) -> dict:
+    """The view's widget bundle, with a readable text/plain for places that cannot show widgets."""
+    data = game.view._repr_mimebundle_(**kwargs)
+    data["text/plain"] = repr(game)
+    return data
