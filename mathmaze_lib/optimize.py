@@ -1,0 +1,346 @@
+"""Optimizers for wall mazes: greedy, local search, simulated annealing and an exact search.
+
+They all rest on one fact: **only a wall on the runner's current path can make
+that path longer.**  A wall anywhere else leaves the path where it is, so the
+path is still available and the runner (who always takes a shortest route)
+walks at most as far as before.  So every move here puts a wall on the current path.
+
+Each optimizer takes a board (:class:`~mathmaze_lib.wallmaze.WallMaze`), returns
+an :class:`OptResult` and accepts ``progress(fraction, best_moves)``, called now
+and then (:func:`text_progress` makes one that draws a bar on a stream).
+Randomness comes only from ``random.Random(seed)``; with ``max_iters`` (and no
+time limit) a run is the same on every machine.
+
+>>> from mathmaze_lib.wallmaze import parse
+>>> m = parse("walls: 1\\ns...\\n...f")
+>>> greedy(m).moves, exact(m).moves, exact(m).optimal
+(4, 4, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .wallmaze import UNLIMITED, Runner, WallMaze
+
+__all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "path_candidates",
+           "reach_bound", "text_progress", "OPTIMIZERS"]
+
+
+@dataclass
+class OptResult:
+    """What an optimizer found: ``walls`` (sorted cells), ``moves`` (None when
+    even the empty board is blocked), ``optimal`` (True only when proven),
+    ``evaluations`` (runner calls), ``seconds``, ``history`` (a list of
+    ``(seconds, best moves)`` each time the best improved) and ``method``.
+    """
+
+    walls: list
+    moves: Optional[int]
+    optimal: bool = False
+    evaluations: int = 0
+    seconds: float = 0.0
+    history: list = field(default_factory=list)
+    method: str = ""
+
+    def as_dict(self) -> dict:
+        """A JSON-ready dictionary (cells as ``[row, col]``)."""
+        return {"method": self.method, "moves": self.moves, "walls": [list(w) for w in self.walls],
+                "optimal": self.optimal, "evaluations": self.evaluations,
+                "seconds": round(self.seconds, 3)}
+
+
+def _budget(maze: WallMaze, runner: Runner) -> int:
+    return len(runner.open) if maze.budget == UNLIMITED else min(maze.budget, len(runner.open))
+
+
+def path_candidates(runner: Runner, path: list, walls) -> list:
+    """Cells of ``path`` (numbers) where a new wall may go: open and not walled yet, in path order.
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> r = Runner(parse("s..f"))
+    >>> path_candidates(r, r.path(), set())
+    [1, 2]
+    """
+    is_open = runner.is_open
+    out = []
+    for i in path:
+        if is_open[i] and i not in walls and i not in out:
+            out.append(i)
+    return out
+
+
+def reach_bound(runner: Runner, walls) -> int:
+    """An upper bound on the moves of any board with *more* walls than ``walls``.
+
+    A shortest route never visits a cell twice within a leg, and adding walls
+    only removes cells, so no leg can be longer than the number of cells the
+    runner can reach now, minus one.  Crude, but always true.
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> reach_bound(Runner(parse("s..\\n..f")), set())
+    5
+    """
+    runner.set_walls(walls)
+    from .search import bfs
+    reach = len(bfs(runner.nbrs.__getitem__, sources=runner.starts).dist)
+    return (reach - 1) * len(runner.targets)
+
+
+class _Clock:
+    """Stops a run at ``seconds`` or ``max_iters`` and calls ``progress`` about 20 times."""
+
+    def __init__(self, seconds, max_iters, progress):
+        self.t0 = time.perf_counter()
+        self.seconds, self.max_iters, self.progress = seconds, max_iters, progress
+        self.iters = 0
+        self._next_report = 0.0
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.t0
+
+    def fraction(self) -> float:
+        fr = []
+        if self.seconds is not None:
+            fr.append(self.elapsed() / self.seconds if self.seconds > 0 else 1.0)
+        if self.max_iters is not None:
+            fr.append(self.iters / self.max_iters if self.max_iters > 0 else 1.0)
+        return min(1.0, max(fr)) if fr else 0.0
+
+    def tick(self, best) -> bool:
+        """Count one iteration; True while the run may go on."""
+        self.iters += 1
+        if self.max_iters is not None and self.iters >= self.max_iters:
+            return False
+        if self.seconds is not None and (self.iters & 63) == 0 and self.elapsed() >= self.seconds:
+            return False
+        if self.progress is not None and (self.iters & 255) == 0:
+            f = self.fraction()
+            if f >= self._next_report:
+                self._next_report = f + 0.05
+                self.progress(f, best)
+        return True
+
+    def done(self, best) -> None:
+        if self.progress is not None:
+            self.progress(1.0, best)
+
+
+def _result(runner, walls, moves, method, clock, history, optimal=False) -> OptResult:
+    cells = sorted(runner.cell(i) for i in walls)
+    return OptResult(cells, moves, optimal, runner.evaluations, clock.elapsed(), history, method)
+
+
+def greedy(maze: WallMaze, walls=(), *, progress: Optional[Callable] = None) -> OptResult:
+    """Add walls one at a time, each time the wall on the current path that lengthens it most.
+
+    It stops when the budget is used or when no single wall makes the path longer
+    (often long before: two equally short routes need two walls at once).
+    Ties go to the wall met first along the path.
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> r = greedy(parse("walls: 3\\ns....\\n.....\\n....f"))
+    >>> r.moves, r.walls
+    (6, [])
+    """
+    runner = Runner(maze)
+    clock = _Clock(None, None, progress)
+    cur = {runner.index(w) for w in maze.check_walls(walls)}
+    path = runner.path(cur)
+    if path is None:
+        return _result(runner, cur, None, "greedy", clock, [])
+    moves = runner.score(cur)
+    history = [(clock.elapsed(), moves)]
+    limit = _budget(maze, runner)
+    while len(cur) < limit:
+        best_gain, best_cell = 0, None
+        for c in path_candidates(runner, path, cur):
+            s = runner.score(cur | {c})
+            if s is not None and s - moves > best_gain:
+                best_gain, best_cell = s - moves, c
+        if best_cell is None:
+            break
+        cur.add(best_cell)
+        moves += best_gain
+        path = runner.path(cur)
+        history.append((clock.elapsed(), moves))
+        if progress is not None:
+            progress(len(cur) / limit, moves)
+    clock.done(moves)
+    return _result(runner, cur, moves, "greedy", clock, history)
+
+
+def _random_fill(runner, cur, limit, rng):
+    """Add walls on random cells of the path until the budget is used or every try blocks."""
+    cur = set(cur)
+    path = runner.path(cur)
+    while len(cur) < limit:
+        cands = path_candidates(runner, path, cur)
+        rng.shuffle(cands)
+        for c in cands:
+            p = runner.path(cur | {c})
+            if p is not None:
+                cur.add(c)
+                path = p
+                break
+        else:
+            break
+    return cur, path
+
+
+def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method) -> OptResult:
+    """Local moves from a random full board: take a wall off, put one on the current path."""
+    runner = Runner(maze)
+    rng = random.Random(seed)
+    clock = _Clock(seconds, max_iters, progress)
+    limit = _budget(maze, runner)
+    cur = {runner.index(w) for w in maze.check_walls(walls)}
+    if runner.path(cur) is None:
+        return _result(runner, cur, None, method, clock, [])
+    cur, path = _random_fill(runner, cur, limit, rng)
+    moves = len(path) - 1  # the legs joined: its moves are the score
+    best, best_walls = moves, set(cur)
+    history = [(clock.elapsed(), best)]
+    while clock.tick(best):
+        cands = path_candidates(runner, path, cur)
+        if not cands:
+            break
+        new = set(cur)
+        if len(new) >= limit or (new and rng.random() < 0.5):
+            new.discard(rng.choice(sorted(new)))
+        new.add(rng.choice(cands))
+        if len(new) > limit:
+            continue
+        legs = runner.legs(new)
+        if legs is None:
+            continue
+        s = sum(len(leg) - 1 for leg in legs)
+        if s >= moves or (temperature is not None and
+                          rng.random() < math.exp((s - moves) / temperature(clock.fraction()))):
+            cur, moves = new, s
+            path = legs[0] + [i for leg in legs[1:] for i in leg[1:]]
+            if moves > best:
+                best, best_walls = moves, set(cur)
+                history.append((clock.elapsed(), best))
+    clock.done(best)
+    return _result(runner, best_walls, best, method, clock, history)
+
+
+def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
+                 max_iters: Optional[int] = None, progress: Optional[Callable] = None) -> OptResult:
+    """Hill climbing: from random walls on the path, try moving one wall onto the current
+    path; keep the move when the path gets no shorter.
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
+    4
+    """
+    return _search(maze, walls, seed, seconds, max_iters, progress, None, "local search")
+
+
+def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
+           max_iters: Optional[int] = None, progress: Optional[Callable] = None,
+           t_start: float = 3.0, t_end: float = 0.05) -> OptResult:
+    """Simulated annealing: like :func:`local_search`, but a move that shortens the path by
+    ``d`` is also taken with probability ``exp(-d / T)``; the temperature ``T`` cools
+    from ``t_start`` to ``t_end`` over the run (time or iterations).
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> anneal(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
+    4
+    """
+    ratio = t_end / t_start
+    return _search(maze, walls, seed, seconds, max_iters, progress,
+                   lambda f: t_start * ratio ** f, "annealing")
+
+
+def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional[Callable] = None,
+          start: Optional[OptResult] = None) -> OptResult:
+    """Branch and bound that proves the best score on small boards.
+
+    From a wall set S with path P, any better wall set must put a wall on some
+    cell of P (see the module docstring).  So branch on the cells p1, p2, ... of
+    P: "wall on p1", "wall on p2 but never on p1", ... ; each wall set is then
+    met at most once (the excluded cells are the memory of the wall sets
+    already explored).  A branch is cut when :func:`reach_bound` cannot beat
+    the best so far.  ``optimal`` is True only when the search finished in time
+    and every checkpoint letter has one cell (with several copies the runner's
+    choice of copy can change, and the argument above no longer holds).
+    ``start`` (an earlier result) gives a first best score to cut with.
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> r = exact(parse("walls: 3\\ns....\\n.....\\n....f"))
+    >>> r.moves, r.optimal, len(r.walls)
+    (8, True, 3)
+    """
+    runner = Runner(maze)
+    clock = _Clock(seconds, None, progress)
+    limit = _budget(maze, runner)
+    path = runner.path(set())
+    if path is None:
+        return _result(runner, set(), None, "exact", clock, [])
+    best = [runner.score(set()), frozenset()]
+    if start is not None and start.moves is not None and start.moves > best[0]:
+        best = [start.moves, frozenset(runner.index(w) for w in start.walls)]
+    history = [(clock.elapsed(), best[0])]
+    out_of_time = [False]
+    top = [0.0]
+
+    def visit(walls: frozenset, path: list, excluded: set, share: float) -> None:
+        if not clock.tick(best[0]):
+            out_of_time[0] = True
+            return
+        moves = len(path) - 1
+        if moves > best[0]:
+            best[0], best[1] = moves, walls
+            history.append((clock.elapsed(), moves))
+        if len(walls) >= limit or reach_bound(runner, walls) <= best[0]:
+            top[0] += share
+            return
+        cands = [c for c in path_candidates(runner, path, walls) if c not in excluded]
+        ex = set(excluded)
+        children = []
+        for c in cands:
+            w2 = walls | {c}
+            p2 = runner.path(w2)
+            if p2 is not None:
+                children.append((w2, p2, set(ex)))
+            ex.add(c)  # blocked or explored: later branches never wall c
+        if not children:
+            top[0] += share
+        for w2, p2, ex2 in children:
+            if out_of_time[0]:
+                return
+            runner.set_walls(w2)
+            visit(w2, p2, ex2, share / len(children))
+            if progress is not None and share >= 0.01:
+                progress(top[0], best[0])
+
+    visit(frozenset(), path, set(), 1.0)
+    clock.done(best[0])
+    one_copy = all(len(cells) == 1 for cells in maze.checkpoints)
+    return _result(runner, set(best[1]), best[0], "exact", clock, history,
+                   optimal=not out_of_time[0] and one_copy)
+
+
+def text_progress(stream, width: int = 30) -> Callable:
+    """A ``progress(fraction, best)`` that draws a one-line bar on ``stream`` (for the command line).
+
+    >>> import io
+    >>> s = io.StringIO(); p = text_progress(s, width=10); p(0.5, 12); s.getvalue()
+    '\\r[#####     ]  50% best 12'
+    """
+    def progress(fraction: float, best) -> None:
+        n = int(round(fraction * width))
+        stream.write(f"\r[{'#' * n}{' ' * (width - n)}] {int(fraction * 100):3d}% best {best}")
+        if fraction >= 1.0:
+            stream.write("\n")
+        stream.flush()
+    return progress
+
+
+OPTIMIZERS = {"greedy": greedy, "local": local_search, "anneal": anneal, "exact": exact}

@@ -1,0 +1,424 @@
+"""Wall mazes (Mazer / Pathery): boards, the runner's path, the score, levels.
+
+A board has start cells ``s``, finish cells ``f``, rocks ``#``, open cells ``.``
+and checkpoints ``A``, ``B``, ... .  The player puts up to ``budget`` walls on
+open cells; then the *runner* walks: one breadth-first search from all start
+cells at once (queued in row order) to the nearest copy of the first
+checkpoint, then from there to the nearest copy of the next one, ..., then to
+the nearest finish.  Ties are broken by the fixed direction order Up, Right,
+Down, Left.  The score is the number of moves; the player wants it long.
+A wall set that leaves no route is *blocked* and has no score (None).
+
+>>> maze = parse('''
+... walls: 2
+... s...f
+... s.#.f
+... s...f
+... ''')
+>>> score(maze), score(maze, [(0, 1)]), score(maze, [(0, 2), (2, 2)])
+(4, 4, None)
+>>> run(maze, [(2, 1)]).path
+[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from importlib import resources
+from typing import Iterable, Optional
+
+from .grid import ORTHOGONAL, Grid, GridParseError, parse_grid
+from .search import bfs
+
+UNLIMITED = 999
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ALLOWED = ".#sf" + LETTERS
+
+
+def _token_rule(tok: str) -> Optional[str]:
+    if tok in _ALLOWED:
+        return None
+    return "use '.' open, '#' rock, 's' start, 'f' finish, 'A', 'B', ... checkpoints"
+
+
+@dataclass(frozen=True)
+class WallMaze:
+    """A wall-maze board (without the player's walls).
+
+    ``starts`` are in row order (the order the runner's search queues them);
+    ``checkpoints[i]`` holds the cells of letter ``LETTERS[i]``; ``budget`` is
+    the number of walls allowed (999 = unlimited).
+
+    >>> m = parse("s.f")
+    >>> m.rows, m.cols, m.starts, m.finishes, m.open_cells()
+    (1, 3, ((0, 0),), ((0, 2),), [(0, 1)])
+    """
+
+    rows: int
+    cols: int
+    rocks: frozenset
+    starts: tuple
+    finishes: tuple
+    checkpoints: tuple = ()
+    budget: int = UNLIMITED
+
+    @property
+    def grid(self) -> Grid:
+        """The :class:`~mathmaze_lib.grid.Grid` of the board."""
+        return Grid(self.rows, self.cols)
+
+    @property
+    def shape(self) -> tuple:
+        return (self.rows, self.cols)
+
+    def char(self, cell) -> str:
+        """The text character of ``cell`` ('.', '#', 's', 'f' or a letter).
+
+        >>> parse("sAf").char((0, 1))
+        'A'
+        """
+        if cell in self.rocks:
+            return "#"
+        if cell in self.starts:
+            return "s"
+        if cell in self.finishes:
+            return "f"
+        for i, cells in enumerate(self.checkpoints):
+            if cell in cells:
+                return LETTERS[i]
+        return "."
+
+    def is_open(self, cell) -> bool:
+        """True when a wall may go on ``cell`` (an open '.' cell on the board)."""
+        return self.grid.in_bounds(cell) and self.char(cell) == "."
+
+    def open_cells(self) -> list:
+        """Every open cell, row by row."""
+        return [c for c in self.grid.cells() if self.char(c) == "."]
+
+    def text(self) -> str:
+        """The board in the text format (what :func:`parse` reads).
+
+        >>> print(parse("walls: 3\\ns.#f").text())
+        walls: 3
+        s.#f
+        """
+        lines = [f"walls: {self.budget}"]
+        for r in range(self.rows):
+            lines.append("".join(self.char((r, c)) for c in range(self.cols)))
+        return "\n".join(lines)
+
+    def check_walls(self, walls: Iterable) -> frozenset:
+        """Return ``walls`` as a frozenset of cells, or raise ValueError naming the bad wall.
+
+        >>> parse("s.#f").check_walls([(0, 2)])
+        Traceback (most recent call last):
+        ...
+        ValueError: wall 1 at cell (0, 2): a wall cannot go on a rock (walls go on open '.' cells)
+        """
+        out = set()
+        for i, w in enumerate(walls, start=1):
+            try:
+                cell = (int(w[0]), int(w[1]))
+                if len(w) != 2:
+                    raise TypeError
+            except (TypeError, ValueError, IndexError):
+                raise ValueError(f"wall {i}: {w!r} is not a cell (row, col)") from None
+            if not self.grid.in_bounds(cell):
+                raise ValueError(f"wall {i} at cell {cell}: off the {self.rows} x {self.cols} board")
+            kind = self.char(cell)
+            if kind != ".":
+                what = {"#": "a rock", "s": "a start", "f": "a finish"}.get(kind, f"checkpoint {kind}")
+                raise ValueError(f"wall {i} at cell {cell}: a wall cannot go on {what} (walls go on open '.' cells)")
+            if cell in out:
+                raise ValueError(f"wall {i} at cell {cell}: this cell already has a wall")
+            out.add(cell)
+        if self.budget != UNLIMITED and len(out) > self.budget:
+            raise ValueError(f"{len(out)} walls: over the budget of {self.budget} walls")
+        return frozenset(out)
+
+
+def parse(text: str) -> WallMaze:
+    """Read a wall maze from text (optional ``walls: K`` header, then rows of characters).
+
+    >>> parse("walls: 1\\ns.B.f")
+    Traceback (most recent call last):
+    ...
+    mathmaze_lib.grid.GridParseError: line 2, column 3: cell (0, 2): checkpoint B needs checkpoint A too (checkpoint letters go A, B, C, ... without gaps)
+    >>> parse("s..")
+    Traceback (most recent call last):
+    ...
+    mathmaze_lib.grid.GridParseError: no finish cell 'f' on the board (a wall maze needs at least one)
+    """
+    p = parse_grid(text, split="chars", headers=["walls"], token_rule=_token_rule)
+    budget = UNLIMITED
+    if "walls" in p.headers:
+        raw = p.headers["walls"]
+        if not raw.isdigit():
+            raise p.header_error("walls", f"the number of walls must be a whole number >= 0, got {raw!r}")
+        budget = int(raw)
+    rows, cols = p.shape
+    rocks, starts, finishes, cps = set(), [], [], {}
+    for r in range(rows):
+        for c in range(cols):
+            ch = p.rows[r][c]
+            if ch == "#":
+                rocks.add((r, c))
+            elif ch == "s":
+                starts.append((r, c))
+            elif ch == "f":
+                finishes.append((r, c))
+            elif ch in LETTERS:
+                cps.setdefault(ch, []).append((r, c))
+    if not starts:
+        raise GridParseError(None, None, "no start cell 's' on the board (a wall maze needs at least one)")
+    if not finishes:
+        raise GridParseError(None, None, "no finish cell 'f' on the board (a wall maze needs at least one)")
+    letters = sorted(cps)
+    for i, letter in enumerate(letters):
+        if letter != LETTERS[i]:
+            missing = LETTERS[i]
+            raise p.error(cps[letter][0], f"checkpoint {letter} needs checkpoint {missing} too "
+                                          "(checkpoint letters go A, B, C, ... without gaps)")
+    return WallMaze(rows, cols, frozenset(rocks), tuple(starts), tuple(finishes),
+                    tuple(tuple(cps[l]) for l in letters), budget)
+
+
+@dataclass
+class RunResult:
+    """Where the runner went: ``moves`` (None when blocked), the whole ``path``
+    and the ``legs`` (one route per checkpoint, then the last to a finish).
+
+    >>> run(parse("s.f")).moves, run(parse("s.f")).blocked
+    (2, False)
+    """
+
+    moves: Optional[int]
+    path: list
+    legs: list
+
+    @property
+    def blocked(self) -> bool:
+        """True when some leg has no route."""
+        return self.moves is None
+
+
+class Runner:
+    """The runner on one board, fast enough for optimizers.
+
+    Cells are numbered ``row * cols + col``; each cell keeps the list of its
+    walkable neighbours (Up, Right, Down, Left), updated when a wall comes or
+    goes, so the successor function is a plain list lookup for
+    :func:`mathmaze_lib.search.bfs`.
+
+    >>> r = Runner(parse("s..\\n..f"))
+    >>> r.score(), r.score({1}), r.score({1, 4})
+    (3, 3, None)
+    >>> r.evaluations
+    3
+    """
+
+    def __init__(self, maze: WallMaze):
+        self.maze = maze
+        cols = maze.cols
+        n = maze.rows * cols
+        grid = maze.grid
+        self.blocked = bytearray(n)
+        for rc in maze.rocks:
+            self.blocked[rc[0] * cols + rc[1]] = 1
+        self.base = [[] for _ in range(n)]
+        for cell in grid.cells():
+            i = cell[0] * cols + cell[1]
+            if self.blocked[i]:
+                continue
+            self.base[i] = [nr * cols + nc for nr, nc in grid.neighbours(cell, ORTHOGONAL)
+                            if not self.blocked[nr * cols + nc]]
+        self.nbrs = [list(b) for b in self.base]
+        self.walls: set = set()
+        self.starts = [r * cols + c for r, c in maze.starts]
+        self.targets = [{r * cols + c for r, c in cells} for cells in maze.checkpoints]
+        self.targets.append({r * cols + c for r, c in maze.finishes})
+        self.open = [r * cols + c for r, c in maze.open_cells()]
+        self.is_open = bytearray(n)
+        for i in self.open:
+            self.is_open[i] = 1
+        self.evaluations = 0
+
+    # -- cells <-> numbers
+    def index(self, cell) -> int:
+        return cell[0] * self.maze.cols + cell[1]
+
+    def cell(self, index: int) -> tuple:
+        return divmod(index, self.maze.cols)
+
+    # -- walls
+    def _set(self, i: int, on: int) -> None:
+        blocked, base, nbrs = self.blocked, self.base, self.nbrs
+        blocked[i] = on
+        for j in base[i]:
+            nbrs[j] = [k for k in base[j] if not blocked[k]]
+
+    def set_walls(self, walls) -> None:
+        """Make the board's walls exactly ``walls`` (cell numbers), changing only the difference."""
+        walls = set(walls)
+        for i in self.walls - walls:
+            self._set(i, 0)
+        for i in walls - self.walls:
+            self._set(i, 1)
+        self.walls = walls
+
+    # -- the run
+    def legs(self, walls=None) -> Optional[list]:
+        """The runner's legs as lists of cell numbers, or None when blocked."""
+        if walls is not None:
+            self.set_walls(walls)
+        self.evaluations += 1
+        succ = self.nbrs.__getitem__
+        out = []
+        sources = self.starts
+        for goal in self.targets:
+            res = bfs(succ, sources=sources, goal=goal)
+            if res.goal is None:
+                return None
+            leg = res.path
+            out.append(leg)
+            sources = (leg[-1],)
+        return out
+
+    def path(self, walls=None) -> Optional[list]:
+        """The whole route as cell numbers (legs joined), or None when blocked."""
+        legs = self.legs(walls)
+        if legs is None:
+            return None
+        route = list(legs[0])
+        for leg in legs[1:]:
+            route.extend(leg[1:])
+        return route
+
+    def score(self, walls=None) -> Optional[int]:
+        """Moves of the run (None when blocked)."""
+        legs = self.legs(walls)
+        if legs is None:
+            return None
+        return sum(len(leg) - 1 for leg in legs)
+
+
+def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:
+    """Place ``walls`` (checked) and walk the runner; see the module example.
+
+    >>> m = parse("sA.\\n...\\n..f")
+    >>> r = run(m)
+    >>> r.moves, r.legs
+    (4, [[(0, 0), (0, 1)], [(0, 1), (0, 2), (1, 2), (2, 2)]])
+    """
+    walls = maze.check_walls(walls)
+    runner = Runner(maze)
+    legs = runner.legs({runner.index(w) for w in walls})
+    if legs is None:
+        return RunResult(None, [], [])
+    legs = [[runner.cell(i) for i in leg] for leg in legs]
+    path = list(legs[0])
+    for leg in legs[1:]:
+        path.extend(leg[1:])
+    return RunResult(sum(len(l) - 1 for l in legs), path, legs)
+
+
+def score(maze: WallMaze, walls: Iterable = ()) -> Optional[int]:
+    """The runner's moves with ``walls`` placed, or None when blocked.
+
+    >>> score(parse("s.f"), [(0, 1)]) is None
+    True
+    """
+    return run(maze, walls).moves
+
+
+def show(maze: WallMaze, walls: Iterable = (), path: Optional[list] = None) -> str:
+    """A picture in characters: the board with walls ``W`` and the path's cells ``o``.
+
+    >>> print(show(parse("s..\\n..f"), [(0, 1)], run(parse("s..\\n..f"), [(0, 1)]).path))
+    sW.
+    oof
+    """
+    walls = set(walls)
+    on_path = set(path or ())
+    lines = []
+    for r in range(maze.rows):
+        row = []
+        for c in range(maze.cols):
+            ch = maze.char((r, c))
+            if (r, c) in walls:
+                ch = "W"
+            elif ch == "." and (r, c) in on_path:
+                ch = "o"
+            row.append(ch)
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- levels
+
+#: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget).
+#: Starts fill the left column and finishes the right column, as in Pathery.
+PRESETS = {
+    "mazer": (10, 15, (0, 0), 0, 10),
+    "simple": (6, 13, (8, 12), 0, 7),
+    "normal": (9, 17, (10, 16), 1, 14),
+    "complex": (9, 19, (12, 18), 2, 14),
+    "ultra": (19, 27, (30, 45), 3, 30),
+}
+
+
+def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
+    """The board with id ``level_id`` of ``preset``: the same id gives the same board everywhere.
+
+    It always has a route with no walls.  Preset names are the keys of :data:`PRESETS`.
+
+    >>> m = level("simple", 1)
+    >>> (m.rows, m.cols, m.budget), m == level("simple", 1), score(m) is not None
+    ((6, 13, 7), True, True)
+    """
+    if preset not in PRESETS:
+        raise ValueError(f"preset {preset!r}: unknown (choose one of {', '.join(PRESETS)})")
+    if isinstance(level_id, bool) or not isinstance(level_id, int) or level_id < 0:
+        raise ValueError(f"level id {level_id!r}: must be a whole number >= 0")
+    rows, cols, (lo, hi), n_cp, budget = PRESETS[preset]
+    # A string seed is hashed with SHA-512 by random.Random: stable across machines and versions.
+    rng = random.Random(f"wallmaze:{preset}:{level_id}")
+    starts = tuple((r, 0) for r in range(rows))
+    finishes = tuple((r, cols - 1) for r in range(rows))
+    inner = [(r, c) for r in range(rows) for c in range(1, cols - 1)]
+    for _ in range(1000):
+        cells = rng.sample(inner, rng.randint(lo, hi) + n_cp)
+        cps = tuple((cell,) for cell in cells[:n_cp])
+        maze = WallMaze(rows, cols, frozenset(cells[n_cp:]), starts, finishes, cps, budget)
+        if Runner(maze).score() is not None:
+            return maze
+    raise RuntimeError(f"no level with a route found for {preset} {level_id}")  # pragma: no cover
+
+
+def stored_goals() -> dict:
+    """The goal moves stored in ``mathmaze_lib/data/wall_goals.json``: ``{"preset:id": {...}}``.
+
+    Each entry holds ``moves``, ``walls`` and ``optimal`` as found by the project's
+    optimizer (``python -m mathmaze_lib walls goals`` writes the file).
+
+    >>> isinstance(stored_goals(), dict)
+    True
+    """
+    try:
+        text = resources.files("mathmaze_lib").joinpath("data/wall_goals.json").read_text()
+    except (FileNotFoundError, OSError):
+        return {}
+    return json.loads(text)
+
+
+def goal_moves(preset: str, level_id: int) -> Optional[int]:
+    """The stored goal moves of a level, or None when the level has no stored goal.
+
+    >>> goal_moves("simple", 10**9) is None
+    True
+    """
+    entry = stored_goals().get(f"{preset}:{level_id}")
+    return entry["moves"] if entry else None
