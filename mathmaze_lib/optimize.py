@@ -334,10 +334,15 @@ def text_progress(stream, width: int = 30) -> Callable:
     >>> s = io.StringIO(); p = text_progress(s, width=10); p(0.5, 12); s.getvalue()
     '\\r[#####     ]  50% best 12'
     """
+    finished = [False]
+
     def progress(fraction: float, best) -> None:
+        if finished[0]:
+            return
         n = int(round(fraction * width))
         stream.write(f"\r[{'#' * n}{' ' * (width - n)}] {int(fraction * 100):3d}% best {best}")
         if fraction >= 1.0:
+            finished[0] = True
             stream.write("\n")
         stream.flush()
     return progress

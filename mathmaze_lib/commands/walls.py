@@ -1,0 +1,100 @@
+"""``python -m mathmaze_lib walls``: score a wall maze, optimise its walls, list levels, store goals."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .. import optimize, wallmaze
+from ..grid import parse_cell
+
+
+def _board_args(p) -> None:
+    p.add_argument("file", nargs="?", help="a board in the text format (or use --preset/--level)")
+    p.add_argument("--preset", choices=sorted(wallmaze.PRESETS), help="a generated level instead of a file")
+    p.add_argument("--level", type=int, default=1, help="the level id with --preset (default: 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def register(sub) -> None:
+    p = sub.add_parser("walls", help="wall mazes (Mazer/Pathery): score, optimize, goals",
+                       description="Wall mazes: the runner's moves for a set of walls, and optimizers "
+                                   "that place walls to make the runner's path long.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    s = actions.add_parser("score", help="the runner's moves and path for some walls")
+    _board_args(s)
+    s.add_argument("--walls", nargs="*", default=[], metavar="R,C", help="walls as row,col pairs")
+    s.set_defaults(func=score)
+    o = actions.add_parser("optimize", help="place walls to make the path as long as possible")
+    _board_args(o)
+    o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default="anneal")
+    o.add_argument("--seconds", type=float, default=10.0, help="time budget (default: 10)")
+    o.add_argument("--seed", type=int, default=0)
+    o.set_defaults(func=run_optimize)
+    g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow)")
+    g.add_argument("--levels", type=int, default=3, help="levels 1..N of each preset (default: 3)")
+    g.add_argument("--seconds", type=float, default=20.0, help="annealing time per level (default: 20)")
+    g.add_argument("--out", default=None, help="where to write (default: the package's data/wall_goals.json)")
+    g.set_defaults(func=goals)
+
+
+def _board(args) -> wallmaze.WallMaze:
+    if args.preset and args.file:
+        raise ValueError("give a board FILE or --preset, not both")
+    if args.preset:
+        return wallmaze.level(args.preset, args.level)
+    if not args.file:
+        raise ValueError("give a board FILE (text format) or --preset NAME --level N")
+    text = Path(args.file).read_text(encoding="utf-8")
+    try:
+        return wallmaze.parse(text)
+    except ValueError as exc:
+        raise ValueError(f"{args.file}: {exc}") from None
+
+
+def score(args) -> int:
+    maze = _board(args)
+    walls = [parse_cell(w.replace(",", " "), where=f"--walls {w}") for w in args.walls]
+    result = wallmaze.run(maze, walls)
+    if args.json:
+        print(json.dumps({"moves": result.moves, "path": [list(c) for c in result.path]}))
+    else:
+        print(wallmaze.show(maze, walls, result.path))
+        print("blocked: no route" if result.blocked else f"moves: {result.moves}")
+    return 0
+
+
+def run_optimize(args) -> int:
+    maze = _board(args)
+    method = optimize.OPTIMIZERS[args.method]
+    kwargs = {} if args.method == "greedy" else {"seconds": args.seconds}
+    if args.method in ("local", "anneal"):
+        kwargs["seed"] = args.seed
+    progress = None if args.json else optimize.text_progress(sys.stderr)
+    result = method(maze, progress=progress, **kwargs)
+    if args.json:
+        print(json.dumps({"moves": result.moves, "walls": [list(w) for w in result.walls],
+                          "optimal": result.optimal}))
+    else:
+        print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
+        proof = "proven optimal" if result.optimal else "not proven optimal"
+        print(f"{result.method}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
+              f"{result.evaluations} runs of the runner")
+    return 0
+
+
+def goals(args) -> int:
+    out = {}
+    for preset in wallmaze.PRESETS:
+        for level_id in range(1, args.levels + 1):
+            maze = wallmaze.level(preset, level_id)
+            result = optimize.anneal(maze, seed=level_id, seconds=args.seconds)
+            out[f"{preset}:{level_id}"] = {"moves": result.moves, "walls": [list(w) for w in result.walls],
+                                           "optimal": result.optimal, "method": result.method}
+            print(f"{preset}:{level_id}: {result.moves} moves", file=sys.stderr)
+    path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {path.name}")
+    return 0
