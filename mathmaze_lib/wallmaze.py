@@ -362,7 +362,7 @@ def show(maze: WallMaze, walls: Iterable = (), path: Optional[list] = None) -> s
 #: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget).
 #: Starts fill the left column and finishes the right column, as in Pathery.
 PRESETS = {
-    "mazer": (10, 15, (0, 0), 0, 10),
+    "mazer": (10, 15, (12, 18), 0, 10),
     "simple": (6, 13, (8, 12), 0, 7),
     "normal": (9, 17, (10, 16), 1, 14),
     "complex": (9, 19, (12, 18), 2, 14),

@@ -324,3 +324,11 @@ class Board(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"Board({self.rows}, {self.cols})"
+
+
+def game_mimebundle(game, **kwargs) -> dict:
+    """What a game shows when it is the last value of a cell: its ``view`` (the widgets),
+    with ``repr(game)`` as the plain text for places that cannot show widgets."""
+    data = game.view._repr_mimebundle_(**kwargs)
+    data["text/plain"] = repr(game)
+    return data

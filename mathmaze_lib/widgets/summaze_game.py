@@ -23,7 +23,7 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from ..summaze import Puzzle, check_path, legal_step, make, running_sums
-from .board import Board
+from .board import Board, game_mimebundle
 
 __all__ = ["MathMazeGame", "MathMazeRace"]
 
@@ -165,7 +165,7 @@ class MathMazeGame:
         return f"<Math Maze puzzle {p.id}, {p.rows} x {p.cols}, target {p.target}: run this in Jupyter to play>"
 
     def _repr_mimebundle_(self, **kwargs):
-        return _bundle(self, **kwargs)
+        return game_mimebundle(self, **kwargs)
 
 
 class MathMazeRace:
@@ -243,11 +243,4 @@ class MathMazeRace:
                 f"{self.scores[1]} {self.names[1]}: run this in Jupyter to play>")
 
     def _repr_mimebundle_(self, **kwargs):
-        return _bundle(self, **kwargs)
-
-
-def _bundle(game, **kwargs) -> dict:
-    """The view's widget bundle, with a readable text/plain for places that cannot show widgets."""
-    data = game.view._repr_mimebundle_(**kwargs)
-    data["text/plain"] = repr(game)
-    return data
+        return game_mimebundle(self, **kwargs)

@@ -1,0 +1,191 @@
+"""Mazer (a clone of Pathery) on the board: place walls, then watch the runner.
+
+Click an open cell to put a wall there, click a wall to take it off. The runner
+always takes a shortest route from a start (left) to a finish (right), through
+the checkpoints A, B, ... in order; your score is its number of moves. A wall
+that would leave no route at all is refused ("Path is blocked").
+
+>>> game = MazerGame(maze=wallmaze.parse("walls: 2\\ns...\\n....\\n...f"))
+>>> game.moves
+5
+>>> game.board.click(0, 1); game.board.click(1, 1); game.moves, game.walls_left
+(5, 0)
+>>> game.board.click(2, 1); game.board.status
+'No walls left (the budget is 2): click one of your walls to take it off first.'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Optional
+
+import ipywidgets as w
+
+from .. import optimize, wallmaze
+from ..wallmaze import UNLIMITED, WallMaze
+from .board import Board, game_mimebundle
+
+__all__ = ["MazerGame"]
+
+SPEEDS = {"slow": 250, "normal": 100, "fast": 35}
+
+
+class MazerGame:
+    """The Mazer screen: a board, walls left, current and goal moves, and the buttons.
+
+    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.wallmaze.PRESETS`) or a
+    ``maze``.  Scores are saved with :class:`mathmaze_lib.store.Store` (``store``
+    argument, or the default store on the first Save).
+    """
+
+    def __init__(self, preset: str = "mazer", level: int = 1, *, maze: Optional[WallMaze] = None,
+                 store=None, name: str = "me"):
+        if maze is None:
+            self.maze = wallmaze.level(preset, level)
+            self.map_id = f"{preset}:{level}"
+            self.goal = wallmaze.goal_moves(preset, level)
+        else:
+            self.maze = maze
+            self.map_id = "board:" + hashlib.sha1(maze.text().encode()).hexdigest()[:12]
+            self.goal = None
+        self._store = store
+        self.runner = wallmaze.Runner(self.maze)
+        self.walls: set = set()
+        self.path: list = []
+        self.board = Board(self.maze.rows, self.maze.cols, cell_size=34 if self.maze.cols > 12 else 40)
+        self.board.on_click(self._on_click)
+        self.info = w.HTML()
+        self.name_box = w.Text(value=name, description="Name", layout=w.Layout(width="180px"))
+        self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="Speed",
+                                layout=w.Layout(width="160px"))
+        self.start_button = w.Button(description="Start", icon="play", button_style="success")
+        self.clear_button = w.Button(description="Clear", icon="eraser")
+        self.save_button = w.Button(description="Save best", icon="save")
+        self.best_button = w.Button(description="Show best", icon="trophy",
+                                    tooltip="Show the best walls the optimizer found")
+        self.start_button.on_click(lambda _: self.start())
+        self.clear_button.on_click(lambda _: self.clear())
+        self.save_button.on_click(lambda _: self.save())
+        self.best_button.on_click(lambda _: self.show_best())
+        self.view = w.VBox([self.info, self.board,
+                            w.HBox([self.start_button, self.speed, self.clear_button]),
+                            w.HBox([self.name_box, self.save_button, self.best_button])])
+        self._update("Click open cells to place walls; make the runner's path as long as you can.")
+
+    # ---- state -----------------------------------------------------------------------
+
+    @property
+    def budget(self) -> int:
+        return len(self.maze.open_cells()) if self.maze.budget == UNLIMITED else self.maze.budget
+
+    @property
+    def walls_left(self) -> int:
+        return self.budget - len(self.walls)
+
+    @property
+    def moves(self) -> Optional[int]:
+        return len(self.path) - 1 if self.path else None
+
+    def _route(self, walls) -> Optional[list]:
+        route = self.runner.path({self.runner.index(c) for c in walls})
+        return None if route is None else [self.runner.cell(i) for i in route]
+
+    # ---- actions ---------------------------------------------------------------------
+
+    def _on_click(self, cell) -> None:
+        if cell in self.walls:
+            self.walls.discard(cell)
+            self._update(f"Took the wall off {cell}.")
+            return
+        kind = self.maze.char(cell)
+        if kind != ".":
+            what = {"#": "a rock", "s": "a start", "f": "a finish"}.get(kind, f"checkpoint {kind}")
+            self.board.status = f"{cell} is {what}: walls go on open cells."
+            return
+        if self.walls_left <= 0:
+            self.board.status = (f"No walls left (the budget is {self.budget}): "
+                                 "click one of your walls to take it off first.")
+            return
+        if self._route(self.walls | {cell}) is None:
+            self.board.status = f"Path is blocked: a wall on {cell} would leave the runner no route."
+            return
+        self.walls.add(cell)
+        self._update(f"Wall on {cell}.")
+
+    def clear(self) -> None:
+        """Take every wall off."""
+        self.walls.clear()
+        self._update("All walls cleared.")
+
+    def set_walls(self, walls) -> None:
+        """Place exactly these walls (checked: open cells, within budget, not blocking)."""
+        walls = set(self.maze.check_walls(walls))
+        if self._route(walls) is None:
+            raise ValueError("Path is blocked: these walls leave the runner no route")
+        self.walls = walls
+        self._update(f"Placed {len(walls)} walls.")
+
+    def start(self) -> None:
+        """Animate the runner along its path."""
+        self.board.animate_route(self.path, ms_per_step=SPEEDS[self.speed.value])
+        self.board.status = f"The runner takes {self.moves} moves."
+
+    @property
+    def store(self):
+        if self._store is None:
+            from ..store import Store
+            self._store = Store()
+        return self._store
+
+    def save(self) -> None:
+        """Save this wall set as the best for the map (if it is) and add a high-score line."""
+        try:
+            improved = self.store.save_best(self.map_id, self.moves, sorted(self.walls))
+            rank = self.store.add_score(self.map_id, self.name_box.value, self.moves)
+        except (ValueError, OSError) as exc:
+            self.board.status = f"Could not save: {exc}"
+            return
+        best = self.store.best(self.map_id)[0]
+        note = "a new best!" if improved else f"the best saved is {best}"
+        self._update(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
+                     f"rank {rank}, {note}")
+
+    def show_best(self) -> None:
+        """Show the optimizer's best walls: the stored goal, or a short annealing run."""
+        entry = wallmaze.stored_goals().get(self.map_id)
+        if entry:
+            walls, how = [tuple(c) for c in entry["walls"]], "the stored goal"
+        else:
+            result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000)
+            walls, how = result.walls, "a short annealing run"
+        self.walls = set(walls)
+        self._update(f"The optimizer's best ({how}): {len(walls)} walls.")
+
+    # ---- drawing ---------------------------------------------------------------------
+
+    def _update(self, status: str) -> None:
+        self.path = self._route(self.walls) or []
+        maze = self.maze
+        roles, texts = {}, [["" for _ in range(maze.cols)] for _ in range(maze.rows)]
+        for cell in maze.grid.cells():
+            kind = maze.char(cell)
+            role = {"#": "rock", "s": "start", "f": "end", ".": "plain"}.get(kind, "highlight")
+            roles[cell] = "wall" if cell in self.walls else role
+            texts[cell[0]][cell[1]] = {"s": "S", "f": "F", "#": "", ".": ""}.get(kind, kind)
+        for cell in self.path:
+            if roles[cell] == "plain":
+                roles[cell] = "path"
+        with self.board.hold_sync():
+            self.board.set_texts(texts)
+            self.board.set_roles(roles)
+            self.board.show_route(self.path)
+            self.board.status = status
+        goal = f"{self.goal}" if self.goal is not None else "none stored"
+        self.info.value = (f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; "
+                           f"goal: {goal} &nbsp; walls left: {self.walls_left} of {self.budget}")
+
+    def __repr__(self) -> str:
+        return f"<Mazer {self.map_id}: {self.moves} moves with {len(self.walls)} walls: run this in Jupyter to play>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        return game_mimebundle(self, **kwargs)

@@ -1,0 +1,95 @@
+"""The Mazer screen, driven headless: walls, budget, refusing blocking walls, save, show best, fuzz."""
+
+import random
+
+import pytest
+
+from mathmaze_lib import wallmaze
+from mathmaze_lib.store import Store
+from mathmaze_lib.widgets.wall_game import MazerGame
+
+BOARD = wallmaze.parse("walls: 3\ns....\n.#...\n....f")
+
+
+def test_walls_toggle_and_the_moves_follow_the_runner():
+    game = MazerGame(maze=BOARD)
+    assert game.moves == wallmaze.score(BOARD) == 6
+    game.board.click(0, 1)
+    assert game.walls == {(0, 1)} and game.board.get_role((0, 1)) == "wall"
+    assert game.moves == wallmaze.score(BOARD, [(0, 1)])
+    assert game.board.route == game.path and "walls left: 2 of 3" in game.info.value
+    game.board.click(0, 1)
+    assert game.walls == set() and game.board.get_role((0, 1)) != "wall"
+
+
+@pytest.mark.parametrize("cell, message", [
+    ((1, 1), "(1, 1) is a rock: walls go on open cells."),
+    ((0, 0), "(0, 0) is a start: walls go on open cells."),
+    ((2, 4), "(2, 4) is a finish: walls go on open cells."),
+])
+def test_clicks_on_cells_that_cannot_take_a_wall_say_why(cell, message):
+    game = MazerGame(maze=BOARD)
+    game.board.click(*cell)
+    assert game.board.status == message and not game.walls
+
+
+def test_a_wall_that_would_block_is_refused():
+    game = MazerGame(maze=BOARD)
+    game.board.click(0, 1)
+    game.board.click(1, 0)
+    assert game.board.status == "Path is blocked: a wall on (1, 0) would leave the runner no route."
+    assert game.walls == {(0, 1)} and game.moves is not None
+
+
+def test_start_animates_the_path_and_clear_removes_walls():
+    game = MazerGame(maze=BOARD)
+    game.board.click(0, 2)
+    game.speed.value = "fast"
+    game.start_button.click()
+    assert game.board.route == game.path and game.board._animation["ms"] == 35
+    game.clear_button.click()
+    assert not game.walls and game.moves == 6
+
+
+def test_save_best_and_high_scores(tmp_path):
+    store = Store(tmp_path)
+    game = MazerGame(maze=BOARD, store=store, name="Ada")
+    game.set_walls([(0, 1), (1, 3), (2, 3)])
+    game.save_button.click()
+    assert store.best(game.map_id) == (game.moves, [(0, 1), (1, 3), (2, 3)]) and game.moves == 10
+    assert store.high_scores(game.map_id)[0][:2] == ("Ada", game.moves)
+    assert "a new best!" in game.board.status
+    game.clear()
+    game.save_button.click()
+    assert store.best(game.map_id)[0] > game.moves and "the best saved is" in game.board.status
+
+
+def test_show_best_places_legal_walls_at_least_as_good_as_greedy():
+    game = MazerGame("simple", 2)
+    game.best_button.click()
+    maze = game.maze
+    assert len(game.walls) <= maze.budget and game.moves == wallmaze.score(maze, game.walls)
+    assert game.moves >= wallmaze.score(maze)
+
+
+def test_a_level_shows_its_goal_when_one_is_stored():
+    game = MazerGame("mazer", 1)
+    assert (game.maze.cols, game.maze.rows) == (15, 10)
+    assert game.goal == wallmaze.goal_moves("mazer", 1)
+
+
+def test_fuzz_10000_clicks_and_presses(tmp_path):
+    rng = random.Random(4)
+    game = MazerGame("simple", 1, store=Store(tmp_path))
+    maze = game.maze
+    buttons = [game.clear_button, game.start_button, game.save_button]
+    for _ in range(10_000):
+        if rng.random() < 0.005:
+            rng.choice(buttons).click()
+        else:
+            game.board.click(rng.randrange(maze.rows), rng.randrange(maze.cols))
+        assert len(game.walls) <= maze.budget
+        assert all(maze.char(c) == "." for c in game.walls)
+        assert game.moves is not None and game.moves == wallmaze.score(maze, game.walls)
+        assert set(game.board.cells_with_role("wall")) == game.walls
+    assert game.board.last_error is None
