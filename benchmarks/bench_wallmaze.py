@@ -1,0 +1,42 @@
+"""Lesson 3, wall mazes: the runner, the exact search and annealing (this part takes minutes).
+
+``MATHMAZE_BENCH_LEVELS`` (default 2) sets how many 13 x 6 levels the exact search proves.
+"""
+
+from __future__ import annotations
+
+import os
+
+from benchmarks import Row, median_ms
+from mathmaze_lib import optimize, wallmaze
+
+
+def first_time_at(result, moves):
+    """Seconds until the run's best first reached ``moves`` (None if it never did)."""
+    return next((t for t, best in result.history if best >= moves), None)
+
+
+def run():
+    rows = []
+    mazer = wallmaze.level("mazer", 1)
+    runner = wallmaze.Runner(mazer)
+    rows.append(Row("3 walls", "runner on Mazer 15x10 (one evaluation)", median_ms(runner.score, 50, 20), "ms"))
+    levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "2"))
+    for level_id in range(1, levels + 1):
+        maze = wallmaze.level("simple", level_id)           # 13 x 6, 7 walls
+        exact = optimize.exact(maze, seconds=120)
+        rows.append(Row("3 walls", f"exact search proves the optimum, 13x6 level {level_id} ({exact.moves} moves)",
+                        exact.seconds, "s", "<= 60 s", exact.optimal and exact.seconds <= 60,
+                        f"{exact.evaluations} runner calls" + ("" if exact.optimal else ", NOT proven")))
+        ann = optimize.anneal(maze, seed=level_id, seconds=20)
+        t = first_time_at(ann, exact.moves)
+        rows.append(Row("3 walls", f"annealing reaches that optimum, 13x6 level {level_id}",
+                        t if t is not None else 20.0, "s", "<= 20 s", t is not None,
+                        f"best {ann.moves} of {exact.moves}"))
+    maze = wallmaze.level("normal", 1)                      # 17 x 9, 14 walls, 1 checkpoint
+    short = optimize.anneal(maze, seed=1, seconds=20)
+    long = optimize.anneal(maze, seed=1, seconds=200)
+    rows.append(Row("3 walls", "annealing on 17x9 (14 walls, checkpoint): 20 s score / 200 s score",
+                    short.moves / long.moves, "ratio", note=f"{short.moves} vs {long.moves} moves"))
+    rows.append(Row("3 walls", "annealing evaluations per second, 17x9", long.evaluations / long.seconds, "1/s"))
+    return rows

@@ -1,0 +1,279 @@
+"""Exercises of lesson 3, wall mazes: from the runner's BFS to a bound for the exact search.
+
+q1 the runner's breadth-first search from many starts, q2 the score with
+checkpoints, q3 the greedy wall, q4 the improving moves of local search,
+q5 an upper bound for branch and bound; q6 is a question to think about.
+Walls are given as a list of cells; a blocked board has the score None.
+
+>>> q1.evaluate(lambda maze, walls: wallmaze.score(maze, walls)).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import optimize, wallmaze
+from ..wallmaze import WallMaze, parse, run, score
+from .core import FunctionExercise, ThoughtExercise
+
+__all__ = ["q1", "q2", "q3", "q4", "q5", "q6"]
+
+
+def _show(maze: WallMaze) -> str:
+    return "board\n" + maze.text()
+
+
+def _describe(name):
+    return lambda args: f"{name} on the {_show(args[0])}\nwith walls {sorted(args[1])}"
+
+
+def _random_board(rng: random.Random, rows: int, cols: int, checkpoints: int = 0) -> WallMaze:
+    """A random small board (at least one start and one finish; single-cell checkpoints)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+    chars = {cells[0]: "s", cells[1]: "f"}
+    for i in range(checkpoints):
+        chars[cells[2 + i]] = "ABC"[i]
+    for cell in cells[2 + checkpoints:]:
+        x = rng.random()
+        chars[cell] = "#" if x < 0.15 else "s" if x < 0.2 else "f" if x < 0.25 else "."
+    budget = rng.randint(1, 4)
+    body = "\n".join("".join(chars[(r, c)] for c in range(cols)) for r in range(rows))
+    return parse(f"walls: {budget}\n{body}")
+
+
+def _random_walls(rng, maze: WallMaze, room: int = 0) -> list:
+    """Walls on open cells, leaving ``room`` of the budget free (they may block the board)."""
+    cells = maze.open_cells()
+    return sorted(rng.sample(cells, min(len(cells), rng.randint(0, maze.budget - room))))
+
+
+def _unblocked_walls(rng, maze: WallMaze, room: int = 0) -> list:
+    for _ in range(50):
+        walls = _random_walls(rng, maze, room)
+        if score(maze, walls) is not None:
+            return walls
+    return []
+
+
+def _cases(checkpoints: int, unblocked: bool = False, n: int = 30, room: int = 0):
+    def cases(rng):
+        out = [(parse("s.f"), []), (parse("walls: 1\ns.f"), [(0, 1)]) if not unblocked else (parse("sf"), []),
+               (wallmaze.level("simple", 1), [])]
+        for _ in range(n):
+            maze = _random_board(rng, rng.randint(1, 5), rng.randint(2, 6), rng.randint(0, checkpoints))
+            walls = _unblocked_walls(rng, maze, room) if unblocked else _random_walls(rng, maze, room)
+            out.append((maze, walls))
+        return out
+    return cases
+
+
+# ---- q1: the runner's BFS ---------------------------------------------------------------------
+
+def _q1_cases(rng):
+    return [case for case in _cases(0)(rng) if not case[0].checkpoints]
+
+
+q1 = FunctionExercise(
+    "runner_moves", reference=score, cases=_q1_cases, describe=_describe("runner_moves"),
+    hints=["Breadth-first search with a deque, started from ALL start cells at once (distance 0 each). "
+           "The runner may walk on every cell that is not a rock (maze.rocks) or a wall.",
+           "Return the distance of the first finish (maze.finishes) you take from the queue; "
+           "return None if the queue runs empty first."],
+    solution='''
+        from collections import deque
+
+        def runner_moves(maze, walls):
+            blocked = set(maze.rocks) | set(walls)
+            dist = {s: 0 for s in maze.starts}
+            queue = deque(maze.starts)
+            while queue:
+                cell = queue.popleft()
+                if cell in maze.finishes:
+                    return dist[cell]
+                r, c = cell
+                for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:
+                    if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
+                            and nxt not in blocked and nxt not in dist):
+                        dist[nxt] = dist[cell] + 1
+                        queue.append(nxt)
+            return None
+    ''')
+
+
+# ---- q2: the score with checkpoints -----------------------------------------------------------
+
+q2 = FunctionExercise(
+    "score_with_checkpoints", reference=score, cases=_cases(2), describe=_describe("score_with_checkpoints"),
+    hints=["Split the run into legs: starts -> A, A -> B, ..., last checkpoint -> a finish. Each leg is a BFS "
+           "like runner_moves, but from a given set of sources to a given set of targets.",
+           "maze.checkpoints[i] is the tuple of cells of letter i (here one cell each). Add up the legs' "
+           "moves; if any leg has no route, the score is None."],
+    solution='''
+        from collections import deque
+
+        def leg(maze, walls, sources, targets):
+            blocked = set(maze.rocks) | set(walls)
+            dist = {s: 0 for s in sources}
+            queue = deque(sources)
+            while queue:
+                cell = queue.popleft()
+                if cell in targets:
+                    return cell, dist[cell]
+                r, c = cell
+                for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:
+                    if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
+                            and nxt not in blocked and nxt not in dist):
+                        dist[nxt] = dist[cell] + 1
+                        queue.append(nxt)
+            return None, None
+
+        def score_with_checkpoints(maze, walls):
+            total, sources = 0, list(maze.starts)
+            for targets in list(maze.checkpoints) + [maze.finishes]:
+                end, moves = leg(maze, walls, sources, set(targets))
+                if end is None:
+                    return None
+                total, sources = total + moves, [end]
+            return total
+    ''')
+
+
+# ---- q3: the greedy wall ----------------------------------------------------------------------
+
+def greedy_wall(maze: WallMaze, walls):
+    """The open cell of the current path whose wall lengthens the path most (first along the path on
+    ties), or None when no single wall makes it longer."""
+    result = run(maze, walls)
+    best_gain, best_cell = 0, None
+    for cell in result.path:
+        if maze.char(cell) != "." or cell in walls:
+            continue
+        s = score(maze, list(walls) + [cell])
+        if s is not None and s - result.moves > best_gain:
+            best_gain, best_cell = s - result.moves, cell
+    return best_cell
+
+
+q3 = FunctionExercise(
+    "greedy_wall", reference=greedy_wall, cases=_cases(1, unblocked=True, room=1),
+    describe=_describe("greedy_wall"),
+    hints=["Only a wall ON the runner's current path can make it longer: try each open cell of "
+           "wallmaze.run(maze, walls).path, one at a time.",
+           "Score each try with wallmaze.score(maze, walls + [cell]); skip blocked ones (None). Keep the "
+           "cell with the largest gain, the first one on ties, and return None when no gain is > 0."],
+    solution='''
+        from mathmaze_lib import wallmaze
+
+        def greedy_wall(maze, walls):
+            result = wallmaze.run(maze, walls)
+            best_gain, best_cell = 0, None
+            for cell in result.path:
+                if maze.char(cell) != "." or cell in walls:
+                    continue
+                s = wallmaze.score(maze, list(walls) + [cell])
+                if s is not None and s - result.moves > best_gain:
+                    best_gain, best_cell = s - result.moves, cell
+            return best_cell
+    ''')
+
+
+# ---- q4: one step of local search -------------------------------------------------------------
+
+def improving_moves(maze: WallMaze, walls):
+    """Every move (wall taken off, cell of the current path walled instead) that makes the path
+    strictly longer, sorted."""
+    result = run(maze, walls)
+    out = []
+    for old in walls:
+        rest = [w for w in walls if w != old]
+        for cell in result.path:
+            if maze.char(cell) == "." and cell not in walls:
+                s = score(maze, rest + [cell])
+                if s is not None and s > result.moves:
+                    out.append((old, cell))
+    return sorted(out)
+
+
+def _q4_cases(rng):
+    return [case for case in _cases(1, unblocked=True, n=20)(rng) if case[1]] + \
+        [(wallmaze.level("simple", 2), optimize.greedy(wallmaze.level("simple", 2)).walls)]
+
+
+q4 = FunctionExercise(
+    "improving_moves", reference=improving_moves, cases=_q4_cases, describe=_describe("improving_moves"),
+    hints=["A local-search move takes one wall off and puts one on a cell of the current path.",
+           "For each wall `old` and each open cell of the current path that has no wall, score "
+           "walls - {old} + {cell}; keep (old, cell) when the score is not None and beats the current one. "
+           "Return the list sorted."],
+    solution='''
+        from mathmaze_lib import wallmaze
+
+        def improving_moves(maze, walls):
+            result = wallmaze.run(maze, walls)
+            moves = []
+            for old in walls:
+                rest = [w for w in walls if w != old]
+                for cell in result.path:
+                    if maze.char(cell) == "." and cell not in walls:
+                        s = wallmaze.score(maze, rest + [cell])
+                        if s is not None and s > result.moves:
+                            moves.append((old, cell))
+            return sorted(moves)
+    ''')
+
+
+# ---- q5: a bound for the exact search ---------------------------------------------------------
+
+def reach_bound(maze: WallMaze, walls) -> int:
+    """An upper bound on the score of any board with these walls and more: each leg visits a cell at
+    most once, so it is at most (cells the runner can reach - 1) moves long."""
+    runner = wallmaze.Runner(maze)
+    return optimize.reach_bound(runner, {runner.index(w) for w in walls})
+
+
+q5 = FunctionExercise(
+    "reach_bound", reference=reach_bound, cases=_cases(2, unblocked=True), describe=_describe("reach_bound"),
+    hints=["More walls never make more cells reachable, and a shortest leg never visits a cell twice.",
+           "Count the cells reachable from the starts (a BFS from all starts, as in runner_moves, that does "
+           "not stop at finishes); the bound is (that count - 1) times the number of legs, "
+           "len(maze.checkpoints) + 1."],
+    solution='''
+        from collections import deque
+
+        def reach_bound(maze, walls):
+            blocked = set(maze.rocks) | set(walls)
+            seen = set(maze.starts)
+            queue = deque(maze.starts)
+            while queue:
+                r, c = queue.popleft()
+                for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:
+                    if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
+                            and nxt not in blocked and nxt not in seen):
+                        seen.add(nxt)
+                        queue.append(nxt)
+            return (len(seen) - 1) * (len(maze.checkpoints) + 1)
+    ''')
+
+
+q6 = ThoughtExercise(
+    "q6",
+    question="""
+        On the open board below, greedy places no wall at all, yet three walls make the runner walk
+        8 moves instead of 6. Why does greedy get stuck, and what do local search and annealing do
+        that greedy cannot?
+
+            s....
+            .....
+            ....f
+    """,
+    discussion="""
+        Greedy only takes a wall that makes the path longer BY ITSELF. On an open board there are many
+        equally short routes: a wall on one of them just moves the runner to another route of the same
+        length, so no single wall gains anything, and greedy stops. The good wall sets need several
+        walls that only pay off together (close one route AND its neighbours). Local search keeps moves
+        that do not make things worse ("sideways" moves), so it can drift across such plateaus; annealing
+        even accepts worse moves now and then (more often while it is hot), so it can climb out of a
+        local optimum. Only the exact search can PROVE that nothing better exists.
+    """)
