@@ -1,0 +1,143 @@
+"""Frames of a traced search: what the queue, the current node and the visited
+nodes were after each step.  The step-through widget and the search animation
+both draw these frames, so they always agree.
+
+Frame 0 is the start (only the sources, waiting in the queue); frame ``k`` is
+the state right after the ``k``-th node was taken from the queue and expanded.
+
+>>> import networkx as nx
+>>> from mathmaze_lib.search import bfs
+>>> result = bfs(nx.path_graph(3), 0, 2, trace=True)
+>>> frame_count(result)
+3
+>>> f = frame(result, 1)
+>>> f.current, f.frontier, sorted(f.visited)
+(0, (1,), [])
+>>> frame(result, 2).path
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+#: When several nodes share a cell (state graphs), the cell shows the strongest role.
+PRIORITY = {"visited": 1, "frontier": 2, "path": 3, "goal": 4, "current": 5}
+
+
+def _check_traced(result) -> list:
+    trace = getattr(result, "trace", None)
+    if trace is None:
+        raise ValueError("this search result has no trace: run bfs(..., trace=True)")
+    return trace
+
+
+def frame_count(result) -> int:
+    """How many frames the trace has: one per expansion, plus the start.
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import bfs
+    >>> frame_count(bfs(nx.cycle_graph(4), 0, trace=True))
+    5
+    """
+    return len(_check_traced(result)) + 1
+
+
+@dataclass
+class Frame:
+    """The search after ``index`` expansions.
+
+    ``current`` is the node just expanded (None in frame 0), ``frontier`` the
+    FIFO queue oldest first, ``visited`` the nodes expanded before ``current``,
+    ``discovered`` every node seen so far, ``path`` the route to the goal on
+    the last frame of a search that found one (else None), and ``roles`` the
+    board role of each cell (via ``cell_of``).
+    """
+
+    index: int
+    current: Any
+    frontier: tuple
+    visited: set
+    discovered: set
+    path: Optional[list]
+    distance: Optional[int]
+    roles: dict = field(default_factory=dict)
+
+    @property
+    def expanded(self) -> int:
+        """How many nodes have been taken from the queue so far."""
+        return self.index
+
+
+def frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
+    """The state of a traced BFS after ``index`` expansions (0 <= index < frame_count).
+
+    ``cell_of(node)`` maps a node to its cell (default: the node is the cell).
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import bfs
+    >>> r = bfs(nx.grid_2d_graph(2, 2), (0, 0), trace=True)
+    >>> sorted(frame(r, 1).roles.items())
+    [((0, 0), 'current'), ((0, 1), 'frontier'), ((1, 0), 'frontier')]
+    >>> frame(r, 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: frame 9 does not exist: this trace has frames 0 to 4
+    """
+    trace = _check_traced(result)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(trace):
+        raise ValueError(f"frame {index!r} does not exist: this trace has frames 0 to {len(trace)}")
+    cell_of = cell_of or (lambda node: node)
+    sources = tuple(result.sources)
+    discovered = set(sources)
+    visited: set = set()
+    if index == 0:
+        current, frontier = None, sources
+    else:
+        for step in trace[:index - 1]:
+            visited.add(step.current)
+            discovered.update(step.discovered)
+        last = trace[index - 1]
+        discovered.update(last.discovered)
+        current, frontier = last.current, last.frontier
+    final = index == len(trace)
+    path = result.path if final and result.goal is not None else None
+    distance = result.dist.get(current) if current is not None else None
+
+    node_roles = {}
+    for node in visited:
+        node_roles[node] = "visited"
+    for node in frontier:
+        node_roles[node] = "frontier"
+    if path:
+        for node in path:
+            node_roles[node] = "path"
+        node_roles[path[-1]] = "goal"
+    if current is not None:
+        node_roles[current] = "current"
+    roles: dict = {}
+    for node, role in node_roles.items():
+        cell = cell_of(node)
+        old = roles.get(cell)
+        if old is None or PRIORITY[role] > PRIORITY[old]:
+            roles[cell] = role
+    return Frame(index, current, tuple(frontier), visited, discovered, path, distance, roles)
+
+
+def describe(f: Frame) -> str:
+    """One line saying what happened in a frame (for a status line or a title).
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import bfs
+    >>> r = bfs(nx.path_graph(3), 0, 2, trace=True)
+    >>> describe(frame(r, 0)), describe(frame(r, 2))
+    ('Start: the queue holds the source.', 'Step 2: expanded 1 (distance 1); the goal is 2 moves away.')
+    """
+    if f.current is None:
+        return "Start: the queue holds the source." if len(f.frontier) == 1 else \
+            f"Start: the queue holds the {len(f.frontier)} sources."
+    text = f"Step {f.index}: expanded {f.current!r} (distance {f.distance})"
+    if f.path is not None:
+        return text + f"; the goal is {len(f.path) - 1} moves away."
+    return text + f"; {len(f.frontier)} in the queue."
