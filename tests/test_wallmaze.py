@@ -186,3 +186,13 @@ def test_progress_is_reported_and_ends_at_one():
     optimize.anneal(wallmaze.level("simple", 1), seed=1, seconds=None, max_iters=2000,
                     progress=lambda f, best: seen.append((f, best)))
     assert seen and seen[-1][0] == 1.0 and all(0 <= f <= 1 for f, _ in seen)
+
+
+def test_stored_goals_are_real_scores_of_their_levels():
+    goals = wallmaze.stored_goals()
+    assert {key.split(":")[0] for key in goals} == set(wallmaze.PRESETS)
+    for key, entry in goals.items():
+        preset, level_id = key.split(":")
+        maze = wallmaze.level(preset, int(level_id))
+        walls = [tuple(w) for w in entry["walls"]]
+        assert len(walls) <= maze.budget and score(maze, walls) == entry["moves"] > score(maze)

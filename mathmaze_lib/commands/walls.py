@@ -95,6 +95,12 @@ def goals(args) -> int:
             print(f"{preset}:{level_id}: {result.moves} moves", file=sys.stderr)
     path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    path.write_text(format_goals(out), encoding="utf-8")
     print(f"wrote {path.name}")
     return 0
+
+
+def format_goals(goals: dict) -> str:
+    """The goals file: one level per line, so a change shows as a one-line diff."""
+    lines = [f" {json.dumps(key)}: {json.dumps(goals[key], sort_keys=True)}" for key in sorted(goals)]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
