@@ -357,6 +357,31 @@ def show(maze: WallMaze, walls: Iterable = (), path: Optional[list] = None) -> s
     return "\n".join(lines)
 
 
+def texts_and_roles(maze: WallMaze, walls: Iterable = (), path: Iterable = ()) -> tuple:
+    """What the board and the pictures show: ``texts`` (a list of rows: S, F, checkpoint
+    letters) and ``roles`` (``{cell: role}``: start, end, rock, wall, path, highlight for
+    checkpoints; open cells stay plain).
+
+    >>> texts, roles = texts_and_roles(parse("s.A.f"), [(0, 3)], [(0, 0), (0, 1), (0, 2)])
+    >>> texts, [roles[(0, c)] for c in range(5)]
+    ([['S', '', 'A', '', 'F']], ['start', 'path', 'highlight', 'wall', 'end'])
+    """
+    walls, on_path = set(walls), set(path)
+    kinds = {"#": ("", "rock"), "s": ("S", "start"), "f": ("F", "end"), ".": ("", "plain")}
+    texts = [["" for _ in range(maze.cols)] for _ in range(maze.rows)]
+    roles = {}
+    for cell in maze.grid.cells():
+        ch = maze.char(cell)
+        text, role = kinds.get(ch, (ch, "highlight"))
+        texts[cell[0]][cell[1]] = text
+        if cell in walls:
+            role = "wall"
+        elif role == "plain" and cell in on_path:
+            role = "path"
+        roles[cell] = role
+    return texts, roles
+
+
 # ---------------------------------------------------------------- levels
 
 #: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget).

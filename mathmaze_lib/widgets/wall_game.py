@@ -165,16 +165,7 @@ class MazerGame:
 
     def _update(self, status: str) -> None:
         self.path = self._route(self.walls) or []
-        maze = self.maze
-        roles, texts = {}, [["" for _ in range(maze.cols)] for _ in range(maze.rows)]
-        for cell in maze.grid.cells():
-            kind = maze.char(cell)
-            role = {"#": "rock", "s": "start", "f": "end", ".": "plain"}.get(kind, "highlight")
-            roles[cell] = "wall" if cell in self.walls else role
-            texts[cell[0]][cell[1]] = {"s": "S", "f": "F", "#": "", ".": ""}.get(kind, kind)
-        for cell in self.path:
-            if roles[cell] == "plain":
-                roles[cell] = "path"
+        texts, roles = wallmaze.texts_and_roles(self.maze, self.walls, self.path)
         with self.board.hold_sync():
             self.board.set_texts(texts)
             self.board.set_roles(roles)
