@@ -275,7 +275,7 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
                     nr, nc = nr % rows, nc % cols
                 elif not (0 <= nr < rows and 0 <= nc < cols):
                     continue
-                if cells[nr][nc] != HOLE:
+                if cells[nr][nc] != HOLE and not (wrap and (nr, nc) in out):  # wrapping can land twice
                     out.append((nr, nc))
             return out
         return succ_cell
@@ -310,7 +310,9 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
             new_mode = mode
             if moded:
                 new_mode = (1 - mode) if (not toggle or (nr, nc) in circled) else mode
-            out.append(((nr, nc), new_mode, d if keep_dir else None, n if keep_len else None))
+            nxt = ((nr, nc), new_mode, d if keep_dir else None, n if keep_len else None)
+            if nxt not in out:
+                out.append(nxt)
         return out
     return succ_state
 
