@@ -1,0 +1,118 @@
+"""Step through a breadth-first search on a board: Step, Play/Pause, Reset, a speed slider,
+the FIFO queue shown as chips in the board's colours, and the counts.
+
+It replays a traced search (``bfs(..., trace=True)``) frame by frame (see
+:mod:`mathmaze_lib.replay`), so what you see is exactly what the search did.
+Nodes that are not cells (the states of a jump-maze rule) are drawn on their
+cell through ``cell_of``.
+
+>>> from mathmaze_lib.grid import Grid
+>>> from mathmaze_lib.search import bfs
+>>> result = bfs(Grid(2, 3).neighbours, (0, 0), goal=(1, 2), trace=True)
+>>> s = SearchStepper(result, rows=2, cols=3)
+>>> s.step(); s.board.get_role((0, 0)), s.counts.value
+('current', 'expanded 1 · in the queue 2 · distance of current 0')
+>>> s.last(); s.board.get_role((1, 2)), s.board.status
+('goal', 'Step 4: expanded (0, 2) (distance 2); the goal is 3 moves away.')
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Optional
+
+import ipywidgets as w
+
+from .. import palette, replay
+from .board import Board, game_mimebundle
+
+__all__ = ["SearchStepper"]
+
+
+class SearchStepper:
+    """Replay ``result`` on ``board`` (or on a new ``rows`` x ``cols`` board with ``texts``)."""
+
+    def __init__(self, result, board: Optional[Board] = None, cell_of: Optional[Callable] = None,
+                 rows: Optional[int] = None, cols: Optional[int] = None, texts=None, ms_per_step: int = 400):
+        self.result = result
+        self.count = replay.frame_count(result)
+        if board is None:
+            if rows is None or cols is None:
+                raise ValueError("SearchStepper needs a board, or rows and cols to make one")
+            board = Board(rows, cols, texts=texts)
+        self.board = board
+        self.cell_of = cell_of
+        self._base_roles = board.roles
+        self.slider = w.IntSlider(value=0, min=0, max=self.count - 1, description="step",
+                                  continuous_update=True, layout=w.Layout(width="320px"))
+        self.play = w.Play(value=0, min=0, max=self.count - 1, interval=ms_per_step, show_repeat=False,
+                           description="play")
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        self.speed = w.IntSlider(value=ms_per_step, min=50, max=1500, step=50, description="ms / step",
+                                 layout=w.Layout(width="260px"))
+        w.jslink((self.speed, "value"), (self.play, "interval"))
+        self.step_button = w.Button(description="Step", icon="step-forward")
+        self.reset_button = w.Button(description="Reset", icon="fast-backward")
+        self.step_button.on_click(lambda _: self.step())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.queue = w.HTML()
+        self.counts = w.Label()
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        self.view = w.VBox([self.board, w.HBox([self.step_button, self.play, self.reset_button]),
+                            w.HBox([self.slider, self.speed]), self.counts, self.queue])
+        self.show(0)
+
+    @property
+    def frame_index(self) -> int:
+        """The frame on the board: 0 is the start, ``count - 1`` the end of the search."""
+        return self.slider.value
+
+    def step(self) -> None:
+        """One expansion further (nothing at the end)."""
+        if self.slider.value < self.count - 1:
+            self.slider.value += 1      # the observer draws it
+
+    def reset(self) -> None:
+        """Back to the start (only the sources in the queue)."""
+        self.play.playing = False
+        self.slider.value = 0
+        self.show(0)
+
+    def last(self) -> None:
+        """Jump to the end of the search."""
+        self.slider.value = self.count - 1
+
+    def show(self, index: int) -> None:
+        """Draw frame ``index`` on the board, the queue and the counts."""
+        f = replay.frame(self.result, index, self.cell_of)
+        roles = {(r, c): role for r, row in enumerate(self._base_roles) for c, role in enumerate(row)}
+        roles.update(f.roles)
+        with self.board.hold_sync():
+            self.board.set_roles(roles)
+            self.board.show_route([self._cell(n) for n in f.path] if f.path else [])
+            self.board.status = replay.describe(f)
+        distance = "-" if f.distance is None else f.distance
+        self.counts.value = (f"expanded {f.expanded} · in the queue {len(f.frontier)} · "
+                             f"distance of current {distance}")
+        self.queue.value = self._queue_html(f)
+
+    def _cell(self, node):
+        return self.cell_of(node) if self.cell_of else node
+
+    def _queue_html(self, f) -> str:
+        def chip(node, role):
+            st = palette.style(role)
+            return (f'<span style="background:{st["color"]};color:{st["ink"]};border:1px {st["border"]} #333;'
+                    f'padding:1px 4px;margin:1px;border-radius:3px;font-family:monospace">'
+                    f'{html.escape(str(node))}</span>')
+        current = chip(f.current, "current") + " ← " if f.current is not None else ""
+        shown = list(f.frontier[:40])
+        more = f" … and {len(f.frontier) - 40} more" if len(f.frontier) > 40 else ""
+        chips = " ".join(chip(n, "frontier") for n in shown) or "(empty)"
+        return f"<div><b>queue</b> (oldest first): {current}{chips}{more}</div>"
+
+    def __repr__(self) -> str:
+        return f"<SearchStepper: {self.count} frames: run this in Jupyter to step through the search>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        return game_mimebundle(self, **kwargs)
