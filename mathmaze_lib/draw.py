@@ -159,8 +159,9 @@ def animate_search(result, rows: int, cols: int, texts=None, cell_of: Optional[C
 
     texts = texts or [["" for _ in range(cols)] for _ in range(rows)]
     count = replay.frame_count(result)
-    ax = _axes(None, rows, cols, title)
+    ax = _axes(None, rows, cols, title, scale=0.5)
     fig = ax.figure
+    fig.set_dpi(72)  # one PNG per frame is stored in the notebook: keep them small
 
     def draw(index: int):
         ax.clear()
