@@ -93,3 +93,11 @@ def test_fuzz_10000_clicks_and_presses(tmp_path):
         assert game.moves is not None and game.moves == wallmaze.score(maze, game.walls)
         assert set(game.board.cells_with_role("wall")) == game.walls
     assert game.board.last_error is None
+
+
+def test_show_best_without_a_stored_goal_runs_the_optimizer_with_a_progress_bar():
+    game = MazerGame(maze=BOARD)
+    game.best_button.click()
+    bar, label = game.progress_view.children
+    assert bar.value == 1.0 and label.value == f"best so far: {game.moves} moves"
+    assert game.moves == 10, "annealing finds the proven optimum of this small board"

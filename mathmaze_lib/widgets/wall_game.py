@@ -25,9 +25,26 @@ from .. import optimize, wallmaze
 from ..wallmaze import UNLIMITED, WallMaze
 from .board import Board, game_mimebundle
 
-__all__ = ["MazerGame"]
+__all__ = ["MazerGame", "progress_bar"]
 
 SPEEDS = {"slow": 250, "normal": 100, "fast": 35}
+
+
+def progress_bar(description: str = "searching"):
+    """A notebook progress bar for the optimizers: returns ``(progress, view)``; pass ``progress`` to
+    an optimizer (``optimize.anneal(maze, progress=progress)``) and display ``view``.
+
+    >>> progress, view = progress_bar()
+    >>> progress(0.25, 17); view.children[0].value, view.children[1].value
+    (0.25, 'best so far: 17 moves')
+    """
+    bar = w.FloatProgress(value=0.0, min=0.0, max=1.0, description=description)
+    label = w.Label()
+
+    def progress(fraction: float, best) -> None:
+        bar.value = min(1.0, max(0.0, fraction))
+        label.value = f"best so far: {best} moves"
+    return progress, w.HBox([bar, label])
 
 
 class MazerGame:
@@ -55,6 +72,8 @@ class MazerGame:
         self.board = Board(self.maze.rows, self.maze.cols, cell_size=34 if self.maze.cols > 12 else 40)
         self.board.on_click(self._on_click)
         self.info = w.HTML()
+        self.progress, self.progress_view = progress_bar("optimizer")
+        self.progress_view.layout.display = "none"
         self.name_box = w.Text(value=name, description="Name", layout=w.Layout(width="180px"))
         self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="Speed",
                                 layout=w.Layout(width="160px"))
@@ -69,7 +88,7 @@ class MazerGame:
         self.best_button.on_click(lambda _: self.show_best())
         self.view = w.VBox([self.info, self.board,
                             w.HBox([self.start_button, self.speed, self.clear_button]),
-                            w.HBox([self.name_box, self.save_button, self.best_button])])
+                            w.HBox([self.name_box, self.save_button, self.best_button]), self.progress_view])
         self._update("Click open cells to place walls; make the runner's path as long as you can.")
 
     # ---- state -----------------------------------------------------------------------
@@ -156,7 +175,8 @@ class MazerGame:
         if entry:
             walls, how = [tuple(c) for c in entry["walls"]], "the stored goal"
         else:
-            result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000)
+            self.progress_view.layout.display = None
+            result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000, progress=self.progress)
             walls, how = result.walls, "a short annealing run"
         self.walls = set(walls)
         self._update(f"The optimizer's best ({how}): {len(walls)} walls.")
