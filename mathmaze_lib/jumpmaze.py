@@ -37,7 +37,7 @@ from typing import Callable, Optional
 import networkx as nx
 
 from .grid import ALL_EIGHT, DIAGONAL, ORTHOGONAL, Grid, GridParseError, check_size, parse_cell, parse_grid
-from .search import all_shortest_paths, bfs, count_shortest_paths, tree_search
+from .search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "moves_table", "successors",
            "start_state", "cell_of", "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
@@ -317,6 +317,40 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
     return succ_state
 
 
+#: From this many cells on, :func:`solve` searches cell rules a whole layer at a time (numpy).
+DENSE_FROM = 40_000
+
+
+def _dense_expand(maze: JumpMaze, names) -> Callable:
+    """The cell rules as ``expand(frontier)`` for :func:`mathmaze_lib.search.bfs_dense`: cells are
+    numbered ``r * cols + c``; one array of landing cells (or -1) per direction, in direction order."""
+    import numpy as np
+
+    rows, cols = maze.rows, maze.cols
+    values = np.array([[-1 if v == HOLE else v for v in row] for row in maze.cells], dtype=np.int64).ravel()
+    goal = maze.number(maze.goal)
+    wrap = "wrap" in names
+    dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
+
+    def expand(frontier):
+        n = values[frontier]
+        r, c = np.divmod(frontier, cols)
+        alive = (n > 0) & (frontier != goal)
+        out = []
+        for dr, dc in dirs:
+            nr, nc = r + dr * n, c + dc * n
+            if wrap:
+                nr, nc = nr % rows, nc % cols
+                ok = alive.copy()
+            else:
+                ok = alive & (nr >= 0) & (nr < rows) & (nc >= 0) & (nc < cols)
+            target = np.where(ok, nr * cols + nc, -1)
+            target[ok] = np.where(values[target[ok]] >= 0, target[ok], -1)
+            out.append(target)
+        return out
+    return expand
+
+
 def moves_table(maze: JumpMaze, rule=None) -> dict:
     """Cell number -> the numbers of the cells one jump away (sorted), for every cell but holes.
     Only for rules without state (the table of cells is then the whole graph).
@@ -397,15 +431,30 @@ def _goal_test(maze):
 
 
 def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False,
-          max_expansions: Optional[int] = None) -> Solution:
+          max_expansions: Optional[int] = None, dense: Optional[bool] = None) -> Solution:
     """A shortest route from start to goal by ``method`` ``"bfs"`` (with a visited set) or
     ``"tree"`` (the naive queue of routes, no visited set; capped by ``max_expansions``).
+
+    Big mazes (``DENSE_FROM`` cells or more) under a cell rule are searched a whole BFS layer at
+    a time (:func:`mathmaze_lib.search.bfs_dense`), which finds the very same route;
+    ``dense=True`` / ``False`` forces the choice.
 
     >>> b, t = solve(CHAIN_REACTION), solve(CHAIN_REACTION, method="tree")
     >>> b.route == t.route, b.expanded < 100 < 1000 < t.expanded
     (True, True)
     """
     succ, start, is_goal = successors(maze, rule), start_state(maze, rule), _goal_test(maze)
+    names = _rule_of(maze, rule)
+    if dense is None:
+        dense = (method == "bfs" and not trace and max_expansions is None and not _has_state(names)
+                 and maze.rows * maze.cols >= DENSE_FROM)
+    if dense:
+        if method != "bfs" or trace or max_expansions is not None or _has_state(names):
+            raise ValueError("the layer-at-a-time search is only for BFS with a cell rule, no trace and no cap")
+        res = bfs_dense(_dense_expand(maze, names), maze.rows * maze.cols, [maze.number(maze.start)],
+                        maze.number(maze.goal))
+        route = [maze.cell_at(i) for i in res.path] if res.goal is not None else None
+        return Solution(route, route, len(route) - 1 if route else None, res.expanded, len(res.dist), "bfs", res)
     if method == "bfs":
         res = bfs(succ, start, is_goal, trace=trace, max_expansions=max_expansions)
         states = res.path

@@ -170,3 +170,21 @@ def test_generator_bad_input():
         jm.generate(-1)
     with pytest.raises(ValueError, match="rows must be at least 1"):
         jm.generate(1, 0, 5)
+
+
+@given(st.integers(0, 10**6), st.integers(1, 12), st.integers(1, 12),
+       st.sampled_from(["ortho", "diag8", "rightdown", "wrap", "diag8+wrap"]))
+@settings(max_examples=150, deadline=None)
+def test_the_layer_at_a_time_search_finds_the_same_route_as_the_node_at_a_time_one(seed, rows, cols, rule):
+    maze = parse(random_text(random.Random(seed), rows, cols), rule=rule)
+    dense, plain = solve(maze, dense=True), solve(maze, dense=False)
+    assert (dense.route, dense.jumps, dense.expanded) == (plain.route, plain.jumps, plain.expanded)
+    as_cells = {maze.cell_at(i): d for i, d in dense.result.dist.items()}
+    assert as_cells == dict(plain.result.dist)
+
+
+def test_big_mazes_use_the_layer_at_a_time_search_and_state_rules_refuse_it():
+    big = jm.random_maze(random.Random(1), 250, 250)
+    assert isinstance(solve(big).result.sources[0], int)
+    with pytest.raises(ValueError, match="only for BFS with a cell rule"):
+        solve(CHAIN_REACTION, "alternate", dense=True)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from mathmaze_lib.grid import Grid
 from mathmaze_lib.search import (
-    Step, all_shortest_paths, bfs, count_shortest_paths, route_to, simple_paths,
+    Step, all_shortest_paths, bfs, bfs_dense, count_shortest_paths, route_to, simple_paths,
     successor_function, tree_search,
 )
 
@@ -194,3 +194,38 @@ def test_counting_with_a_goal_set():
     assert count_shortest_paths(g, 0, {3, 4}) == 1  # 4 is nearer than 3
     assert count_shortest_paths(g, 0, 3) == 2
     assert count_shortest_paths(g, 3, 0) == 0
+
+
+@given(st.integers(0, 10**6), st.integers(1, 9), st.integers(1, 9), st.floats(0, 0.5))
+@settings(max_examples=150, deadline=None)
+def test_bfs_dense_discovers_nodes_in_the_same_order_as_bfs(seed, rows, cols, density):
+    import numpy as np
+
+    rng = random.Random(seed)
+    walls = {i for i in range(rows * cols) if rng.random() < density}
+
+    def succ(i):
+        r, c = divmod(i, cols)
+        out = []
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and nr * cols + nc not in walls:
+                out.append(nr * cols + nc)
+        return out
+
+    def expand(frontier):
+        out = []
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            targets = []
+            for f in frontier:
+                r, c = divmod(int(f), cols)
+                nr, nc = r + dr, c + dc
+                ok = 0 <= nr < rows and 0 <= nc < cols and nr * cols + nc not in walls
+                targets.append(nr * cols + nc if ok else -1)
+            out.append(np.array(targets, dtype=np.int64))
+        return out
+
+    goal = rng.randrange(rows * cols)
+    a, b = bfs(succ, 0, goal), bfs_dense(expand, rows * cols, [0], goal)
+    assert (a.goal, a.length, a.path, a.expanded) == (b.goal, b.length, b.path, b.expanded)
+    assert dict(a.dist) == dict(b.dist) and dict(a.parent) == dict(b.parent)
