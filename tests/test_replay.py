@@ -1,0 +1,51 @@
+"""Frames of a traced search: one per expansion, the queue in FIFO order, the strongest role per cell."""
+
+import pytest
+
+from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib import replay
+from mathmaze_lib.grid import Grid
+from mathmaze_lib.search import bfs
+
+
+def test_one_frame_per_expansion_and_the_queue_follows_the_trace():
+    result = bfs(Grid(3, 3).neighbours, (0, 0), goal=(2, 2), trace=True)
+    assert replay.frame_count(result) == len(result.trace) + 1
+    start = replay.frame(result, 0)
+    assert (start.current, start.frontier, start.visited) == (None, ((0, 0),), set())
+    for k, step in enumerate(result.trace, start=1):
+        f = replay.frame(result, k)
+        assert (f.current, f.frontier, f.expanded) == (step.current, step.frontier, k)
+        assert f.visited == {s.current for s in result.trace[:k - 1]}
+        assert f.distance == result.dist[step.current]
+
+
+def test_the_last_frame_shows_the_route_and_the_goal():
+    result = bfs(Grid(2, 3).neighbours, (0, 0), goal=(1, 2), trace=True)
+    last = replay.frame(result, replay.frame_count(result) - 1)
+    assert last.path == result.path and last.roles[(1, 2)] == "goal"
+    assert replay.describe(last).endswith(f"the goal is {result.length} moves away.")
+
+
+def test_states_on_one_cell_show_the_strongest_role():
+    sol = jm.solve(jm.CHAIN_REACTION, "alternate", trace=True)
+    shared = 0
+    for k in range(replay.frame_count(sol.result)):
+        f = replay.frame(sol.result, k, cell_of=jm.cell_of)
+        for cell, role in f.roles.items():
+            roles_here = [r for node, r in
+                          [(n, "visited") for n in f.visited] + [(n, "frontier") for n in f.frontier]
+                          + ([(f.current, "current")] if f.current is not None else [])
+                          if jm.cell_of(node) == cell]
+            if roles_here and role not in ("path", "goal"):
+                assert role == max(roles_here, key=replay.PRIORITY.get)
+                shared += len(set(roles_here)) > 1
+    assert shared > 0, "some cell must hold states with different roles, or this test shows nothing"
+
+
+def test_untraced_results_and_missing_frames_are_explained():
+    with pytest.raises(ValueError, match="run bfs\\(..., trace=True\\)"):
+        replay.frame_count(bfs(Grid(2, 2).neighbours, (0, 0)))
+    result = bfs(Grid(2, 2).neighbours, (0, 0), trace=True)
+    with pytest.raises(ValueError, match="frame -1 does not exist: this trace has frames 0 to 4"):
+        replay.frame(result, -1)
