@@ -36,7 +36,7 @@ def run():
         node[side] = t / reached[0] * 1e6
         rows.append(Row("2 jumping", f"BFS over every reachable cell, node at a time, {side}x{side}", t, "s",
                         note=f"{reached[0]} cells, {node[side]:.2f} us per cell"))
-        expand = jm._dense_expand(maze, {"ortho"})
+        expand = jm.layer_expand(maze)
         t = seconds(lambda: bfs_dense(expand, side * side, [0]))
         layer[side] = t / reached[0] * 1e6
         rows.append(Row("2 jumping", f"BFS over every reachable cell, layer at a time, {side}x{side}", t, "s",

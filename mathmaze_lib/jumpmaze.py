@@ -42,7 +42,7 @@ from .search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tr
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "moves_table", "successors",
            "start_state", "cell_of", "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
            "distances_from_start", "distances_to_goal", "unreachable", "black_holes", "white_holes",
-           "analyse", "generate", "Generated", "random_maze"]
+           "analyse", "generate", "Generated", "random_maze", "layer_expand"]
 
 #: Every rule, with what it means.
 RULES = {
@@ -321,10 +321,19 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
 DENSE_FROM = 40_000
 
 
-def _dense_expand(maze: JumpMaze, names) -> Callable:
-    """The cell rules as ``expand(frontier)`` for :func:`mathmaze_lib.search.bfs_dense`: cells are
-    numbered ``r * cols + c``; one array of landing cells (or -1) per direction, in direction order."""
+def layer_expand(maze: JumpMaze, rule=None) -> Callable:
+    """A cell rule as ``expand(frontier)`` for :func:`mathmaze_lib.search.bfs_dense`: cells are
+    numbered ``r * cols + c``; one array of landing cells (or -1) per direction, in direction order.
+
+    >>> import numpy as np
+    >>> [a.tolist() for a in layer_expand(CHAIN_REACTION)(np.array([0]))]
+    [[-1], [4], [24], [-1]]
+    """
     import numpy as np
+
+    names = _rule_of(maze, rule)
+    if _has_state(names):
+        raise ValueError("the layer-at-a-time search is only for BFS with a cell rule, no trace and no cap")
 
     rows, cols = maze.rows, maze.cols
     values = np.array([[-1 if v == HOLE else v for v in row] for row in maze.cells], dtype=np.int64).ravel()
@@ -449,9 +458,9 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
         dense = (method == "bfs" and not trace and max_expansions is None and not _has_state(names)
                  and maze.rows * maze.cols >= DENSE_FROM)
     if dense:
-        if method != "bfs" or trace or max_expansions is not None or _has_state(names):
+        if method != "bfs" or trace or max_expansions is not None:
             raise ValueError("the layer-at-a-time search is only for BFS with a cell rule, no trace and no cap")
-        res = bfs_dense(_dense_expand(maze, names), maze.rows * maze.cols, [maze.number(maze.start)],
+        res = bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.number(maze.start)],
                         maze.number(maze.goal))
         route = [maze.cell_at(i) for i in res.path] if res.goal is not None else None
         return Solution(route, route, len(route) - 1 if route else None, res.expanded, len(res.dist), "bfs", res)

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .wallmaze import UNLIMITED, Runner, WallMaze
+from .wallmaze import UNLIMITED, Runner, WallMaze, join_legs
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "path_candidates",
            "reach_bound", "text_progress", "OPTIMIZERS"]
@@ -222,7 +222,7 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
         if s >= moves or (temperature is not None and
                           rng.random() < math.exp((s - moves) / temperature(clock.fraction()))):
             cur, moves = new, s
-            path = legs[0] + [i for leg in legs[1:] for i in leg[1:]]
+            path = join_legs(legs)
             if moves > best:
                 best, best_walls = moves, set(cur)
                 history.append((clock.elapsed(), best))

@@ -205,6 +205,18 @@ class RunResult:
         return self.moves is None
 
 
+def join_legs(legs: list) -> list:
+    """One route from the legs of a run (each leg starts where the one before ended).
+
+    >>> join_legs([[1, 2], [2, 3, 4], [4, 5]])
+    [1, 2, 3, 4, 5]
+    """
+    route = list(legs[0])
+    for leg in legs[1:]:
+        route.extend(leg[1:])
+    return route
+
+
 class Runner:
     """The runner on one board, fast enough for optimizers.
 
@@ -290,12 +302,7 @@ class Runner:
     def path(self, walls=None) -> Optional[list]:
         """The whole route as cell numbers (legs joined), or None when blocked."""
         legs = self.legs(walls)
-        if legs is None:
-            return None
-        route = list(legs[0])
-        for leg in legs[1:]:
-            route.extend(leg[1:])
-        return route
+        return None if legs is None else join_legs(legs)
 
     def score(self, walls=None) -> Optional[int]:
         """Moves of the run (None when blocked)."""
@@ -319,10 +326,8 @@ def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:
     if legs is None:
         return RunResult(None, [], [])
     legs = [[runner.cell(i) for i in leg] for leg in legs]
-    path = list(legs[0])
-    for leg in legs[1:]:
-        path.extend(leg[1:])
-    return RunResult(sum(len(l) - 1 for l in legs), path, legs)
+    path = join_legs(legs)
+    return RunResult(len(path) - 1, path, legs)
 
 
 def score(maze: WallMaze, walls: Iterable = ()) -> Optional[int]:
