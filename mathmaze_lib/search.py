@@ -18,7 +18,7 @@ the same way everywhere.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator, Optional
 

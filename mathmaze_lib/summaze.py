@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
-from .grid import ORTHOGONAL, Grid, are_adjacent, check_size, manhattan
+from .grid import ORTHOGONAL, Grid, are_adjacent, check_size
 from .search import simple_paths
 
 __all__ = [

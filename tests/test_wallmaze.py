@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathmaze_lib import optimize, wallmaze
-from mathmaze_lib.grid import GridParseError
 from mathmaze_lib.wallmaze import UNLIMITED, parse, run, score
 
 

@@ -46,7 +46,7 @@ import textwrap
 import random
 import traceback
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 

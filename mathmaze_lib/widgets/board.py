@@ -17,7 +17,7 @@ Python runs :meth:`Board.click`, the very method tests call.
 from __future__ import annotations
 
 import pathlib
-from typing import Callable, Iterable, Optional
+from typing import Callable, Optional
 
 import anywidget
 import traitlets as t
