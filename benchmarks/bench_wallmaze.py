@@ -1,6 +1,6 @@
 """Lesson 3, wall mazes: the runner, the exact search and annealing (this part takes minutes).
 
-``MATHMAZE_BENCH_LEVELS`` (default 2) sets how many 13 x 6 levels the exact search proves.
+``MATHMAZE_BENCH_LEVELS`` (default 3) sets how many 13 x 6 levels the exact search proves.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ def run():
     mazer = wallmaze.level("mazer", 1)
     runner = wallmaze.Runner(mazer)
     rows.append(Row("3 walls", "runner on Mazer 15x10 (one evaluation)", median_ms(runner.score, 50, 20), "ms"))
-    levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "2"))
+    bits = wallmaze.BitRunner(mazer)
+    rows.append(Row("3 walls", "the same with BitRunner (layers as integers, used by the exact search)",
+                    median_ms(lambda: bits.score(0), 50, 20), "ms"))
+    levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "3"))
     for level_id in range(1, levels + 1):
         maze = wallmaze.level("simple", level_id)           # 13 x 6, 7 walls
         exact = optimize.exact(maze, seconds=120)

@@ -25,10 +25,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .wallmaze import UNLIMITED, Runner, WallMaze, join_legs
+from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze, join_legs
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "path_candidates",
-           "reach_bound", "text_progress", "OPTIMIZERS"]
+           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS"]
 
 
 @dataclass
@@ -131,7 +131,8 @@ class _Clock:
 
 
 def _result(runner, walls, moves, method, clock, history, optimal=False) -> OptResult:
-    cells = sorted(runner.cell(i) for i in walls)
+    """``walls``: cell numbers of a :class:`Runner` or the int of a :class:`BitRunner`."""
+    cells = runner.cells(walls) if isinstance(runner, BitRunner) else sorted(runner.cell(i) for i in walls)
     return OptResult(cells, moves, optimal, runner.evaluations, clock.elapsed(), history, method)
 
 
@@ -262,69 +263,134 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
           start: Optional[OptResult] = None) -> OptResult:
     """Branch and bound that proves the best score on small boards.
 
-    From a wall set S with path P, any better wall set must put a wall on some
-    cell of P (see the module docstring).  So branch on the cells p1, p2, ... of
-    P: "wall on p1", "wall on p2 but never on p1", ... ; each wall set is then
-    met at most once (the excluded cells are the memory of the wall sets
-    already explored).  A branch is cut when :func:`reach_bound` cannot beat
-    the best so far.  ``optimal`` is True only when the search finished in time
-    and every checkpoint letter has one cell (with several copies the runner's
-    choice of copy can change, and the argument above no longer holds).
-    ``start`` (an earlier result) gives a first best score to cut with.
+    From a wall set S with a shortest route R, any better wall set must put a
+    wall on R (see the module docstring).  So branch on the open cells p1, p2,
+    ... of R: "wall on p1", "wall on p2 but never on p1", ... ; each wall set is
+    then met at most once (the excluded cells are the memory of the wall sets
+    already explored).  Two things keep the tree small:
+
+    * **Few branches.**  R is any shortest route, so take one through as few
+      cells as possible that may still get a wall (walled, excluded and
+      start/finish/checkpoint cells are free).
+    * **The last wall** (:func:`detour_moves`): if the runner can step around a
+      cell of R and still walk no more than the best score so far, a last wall
+      there cannot win, and it is skipped without running the runner.
+
+    The runner here is :class:`~mathmaze_lib.wallmaze.BitRunner` (same moves,
+    four times faster).  ``optimal`` is True only when the search finished in
+    time and every checkpoint letter has one cell (with several copies the
+    runner's choice of copy can change, and the argument above no longer
+    holds).  ``start`` (an earlier result) gives a first best score.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> r = exact(parse("walls: 3\\ns....\\n.....\\n....f"))
     >>> r.moves, r.optimal, len(r.walls)
     (8, True, 3)
     """
-    runner = Runner(maze)
+    bits = BitRunner(maze)
     clock = _Clock(seconds, None, progress)
-    limit = _budget(maze, runner)
-    path = runner.path(set())
-    if path is None:
-        return _result(runner, set(), None, "exact", clock, [])
-    best = [runner.score(set()), frozenset()]
+    limit = len(maze.open_cells()) if maze.budget == UNLIMITED else min(maze.budget, len(maze.open_cells()))
+    first = bits.route(0)
+    if first is None:
+        return _result(bits, 0, None, "exact", clock, [])
+    best = [first[0], 0]
     if start is not None and start.moves is not None and start.moves > best[0]:
-        best = [start.moves, frozenset(runner.index(w) for w in start.walls)]
+        best = [start.moves, bits.mask(start.walls)]
     history = [(clock.elapsed(), best[0])]
     out_of_time = [False]
-    top = [0.0]
+    done = [0.0]
+    wallable = bits.wallable
 
-    def visit(walls: frozenset, path: list, excluded: set, share: float) -> None:
-        if not clock.tick(best[0]):
-            out_of_time[0] = True
-            return
-        moves = len(path) - 1
+    def better(moves: int, walls: int) -> None:
         if moves > best[0]:
             best[0], best[1] = moves, walls
             history.append((clock.elapsed(), moves))
-        if len(walls) >= limit or reach_bound(runner, walls) <= best[0]:
-            top[0] += share
+
+    def last_wall(walls: int, moves: int, route: list, cands: int) -> None:
+        for i, c in enumerate(route):
+            if c & cands and detour_moves(bits, walls, route, i) <= best[0] - moves:
+                cands ^= c
+        while cands:
+            c = cands & -cands
+            cands ^= c
+            s = bits.score(walls | c)
+            if s is not None:
+                better(s, walls | c)
+
+    def visit(walls: int, excluded: int, depth: int, share: float) -> None:
+        if not clock.tick(best[0]):
+            out_of_time[0] = True
             return
-        cands = [c for c in path_candidates(runner, path, walls) if c not in excluded]
-        ex = set(excluded)
-        children = []
-        for c in cands:
-            w2 = walls | {c}
-            p2 = runner.path(w2)
-            if p2 is not None:
-                children.append((w2, p2, set(ex)))
-            ex.add(c)  # blocked or explored: later branches never wall c
-        if not children:
-            top[0] += share
-        for w2, p2, ex2 in children:
+        found = bits.route(walls, wallable & ~walls & ~excluded)
+        if found is None:
+            done[0] += share
+            return
+        moves, route = found
+        better(moves, walls)
+        cands = 0
+        for c in route:
+            cands |= c
+        cands &= wallable & ~walls & ~excluded
+        if depth + 1 == limit:
+            last_wall(walls, moves, route, cands)
+        n = cands.bit_count()
+        if depth + 1 >= limit or not n:
+            done[0] += share
+            return
+        while cands:
             if out_of_time[0]:
                 return
-            runner.set_walls(w2)
-            visit(w2, p2, ex2, share / len(children))
+            c = cands & -cands
+            cands ^= c
+            visit(walls | c, excluded, depth + 1, share / n)
+            excluded |= c
             if progress is not None and share >= 0.01:
-                progress(top[0], best[0])
+                progress(done[0], best[0])
 
-    visit(frozenset(), path, set(), 1.0)
+    if limit:
+        visit(0, 0, 0, 1.0)
     clock.done(best[0])
     one_copy = all(len(cells) == 1 for cells in maze.checkpoints)
-    return _result(runner, set(best[1]), best[0], "exact", clock, history,
+    return _result(bits, best[1], best[0], "exact", clock, history,
                    optimal=not out_of_time[0] and one_copy)
+
+
+def detour_moves(bits: BitRunner, walls: int, route: list, i: int) -> float:
+    """How many moves longer the runner's walk gets, at most, with one more wall on ``route[i]``.
+
+    ``route`` is a shortest route (single-bit ints) with the board's ``walls``.  If the cells a and
+    b before and after c = ``route[i]`` have a second common neighbour (c is a corner and the
+    opposite corner is free), a, d, b is as short as a, c, b: 0.  If the route runs straight
+    through c and some free side cell s of c has free cells next to both a and b, then a, a', s, b',
+    b replaces a, c, b: 2.  Otherwise no short way round is known: infinity.  (Only for a cell the
+    route passes once, and for boards whose checkpoints have one cell each.)
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> b = BitRunner(parse("s..\\n..f"))
+    >>> moves, route = b.route(0)
+    >>> [b.cells(x)[0] for x in route], [detour_moves(b, 0, route, i) for i in (1, 2)]
+    ([(0, 0), (0, 1), (0, 2), (1, 2)], [2, 0])
+    >>> b = BitRunner(parse("s.f\\n#.#"))           # no way round (0, 1): the rocks are in the way
+    >>> detour_moves(b, 0, b.route(0)[1], 1)
+    inf
+    """
+    c = route[i]
+    if i == 0 or i == len(route) - 1 or route.count(c) > 1:
+        return math.inf
+    w, free = bits.width, bits.free & ~walls & ~c
+    a, b = route[i - 1], route[i + 1]
+    near_a = ((a << 1) | (a >> 1) | (a << w) | (a >> w)) & free
+    near_b = ((b << 1) | (b >> 1) | (b << w) | (b >> w)) & free
+    if near_a & near_b:
+        return 0
+    sides = ((c << 1) | (c >> 1) | (c << w) | (c >> w)) & free & ~(a | b)
+    while sides:
+        side = sides & -sides
+        sides ^= side
+        near_side = (side << 1) | (side >> 1) | (side << w) | (side >> w)
+        if near_side & near_a and near_side & near_b:
+            return 2
+    return math.inf
 
 
 def text_progress(stream, width: int = 30) -> Callable:

@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Iterable, Optional
 
 from .grid import ORTHOGONAL, Grid, GridParseError, parse_grid
-from .search import bfs
+from .search import bfs, bfs_bits, bits_route
 
 UNLIMITED = 999
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -310,6 +310,92 @@ class Runner:
         if legs is None:
             return None
         return sum(len(leg) - 1 for leg in legs)
+
+
+class BitRunner:
+    """The same runner with sets of cells as Python integers (:func:`~mathmaze_lib.search.bfs_bits`):
+    a wall set is one int, a whole BFS layer is a few integer operations.  The exact search runs
+    it millions of times; it is about four times faster than :class:`Runner`.
+
+    Cell ``(r, c)`` is bit ``r * (cols + 1) + c``.  The moves are always the runner's; the route
+    may be another shortest one (``route`` can prefer cells outside ``avoid``).  When two copies
+    of a checkpoint are equally near, only the tie-break of :class:`Runner` knows which one the
+    runner takes, so such a run is handed to it.
+
+    >>> b = BitRunner(parse("s..\\n..f"))
+    >>> b.score(0), b.score(b.mask([(0, 1)])), b.score(b.mask([(0, 1), (1, 0)]))
+    (3, 3, None)
+    >>> moves, route = b.route(b.mask([(0, 1)]))
+    >>> moves, [b.cells(x)[0] for x in route]
+    (3, [(0, 0), (1, 0), (1, 1), (1, 2)])
+    """
+
+    def __init__(self, maze: WallMaze):
+        self.maze = maze
+        self.width = maze.cols + 1
+        self.free = self.mask(c for c in maze.grid.cells() if c not in maze.rocks)
+        self.wallable = self.mask(maze.open_cells())
+        self.starts = self.mask(maze.starts)
+        self.targets = [self.mask(cells) for cells in maze.checkpoints] + [self.mask(maze.finishes)]
+        self.evaluations = 0
+        self._runner: Optional[Runner] = None
+
+    def mask(self, cells: Iterable) -> int:
+        """The int with the bits of ``cells``."""
+        out = 0
+        for r, c in cells:
+            out |= 1 << (r * self.width + c)
+        return out
+
+    def cells(self, bits: int) -> list:
+        """The cells of ``bits``, in row order."""
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(divmod(low.bit_length() - 1, self.width))
+            bits ^= low
+        return out
+
+    def _walk(self, walls: int, avoid: int, want_route: bool):
+        self.evaluations += 1
+        free, width = self.free & ~walls, self.width
+        sources, moves, route = self.starts, 0, []
+        last = len(self.targets) - 1
+        for k, goal in enumerate(self.targets):
+            layers = bfs_bits(free, sources, goal, width)
+            if layers is None:
+                return None
+            moves += len(layers) - 1
+            hit = layers[-1] & goal
+            if k < last and hit & (hit - 1):
+                return self._by_runner(walls, want_route)
+            if want_route:
+                leg = bits_route(layers, goal, width, avoid)
+                route.extend(leg[1:] if route else leg)
+                sources = leg[-1]
+            else:
+                sources = hit
+        return moves, route
+
+    def _by_runner(self, walls: int, want_route: bool):
+        if self._runner is None:
+            self._runner = Runner(self.maze)
+        cols = self.maze.cols
+        legs = self._runner.legs({r * cols + c for r, c in self.cells(walls)})
+        if legs is None:
+            return None
+        path = join_legs(legs)
+        return len(path) - 1, [1 << (i // cols * self.width + i % cols) for i in path] if want_route else []
+
+    def score(self, walls: int) -> Optional[int]:
+        """The runner's moves with the walls of ``walls``, or None when blocked."""
+        out = self._walk(walls, 0, False)
+        return None if out is None else out[0]
+
+    def route(self, walls: int, avoid: int = 0) -> Optional[tuple]:
+        """``(moves, route)``: the moves and one shortest route (single-bit ints, legs joined)
+        through as few cells of ``avoid`` as it easily can; None when blocked."""
+        return self._walk(walls, avoid, True)
 
 
 def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:

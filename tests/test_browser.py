@@ -9,11 +9,13 @@ A screenshot is saved (and its path printed) when a test fails; any JavaScript e
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import jupyter_server
 
@@ -73,8 +75,18 @@ def upstream_startup_error(exc) -> bool:
 
 
 def run_all_cells(page) -> None:
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    """Run > Run All Cells, until the first cell shows an execution count.  A kernel that is still
+    starting can drop the request (the cells stay at "[ ]"), so ask again, up to three times."""
+    ran = page.locator(".jp-InputArea-prompt").filter(has_text=re.compile(r"\[\d+\]")).first
+    for _ in range(3):
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            ran.wait_for(timeout=30_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("Run All Cells was asked three times, but no cell ever ran")
 
 
 @pytest.mark.parametrize("app, url", [("lab", "lab/tree/{name}"), ("notebook", "notebooks/{name}")])

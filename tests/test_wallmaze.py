@@ -56,6 +56,52 @@ def test_the_runner_agrees_with_networkx(seed, rows, cols, cps):
         assert not set(path) & (set(walls) | maze.rocks)
 
 
+def with_copies(text, rng):
+    """Give checkpoint A a second copy (on a random open cell), if it has one and there is room."""
+    rows = [list(line) for line in text.split("\n")]
+    spots = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."]
+    if "A" in text and spots:
+        r, c = rng.choice(spots)
+        rows[r][c] = "A"
+    return "\n".join("".join(row) for row in rows)
+
+
+@given(st.integers(0, 10**6), st.integers(1, 6), st.integers(2, 7), st.integers(0, 2), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_the_bit_runner_gives_the_runners_moves_and_a_real_shortest_route(seed, rows, cols, cps, copies):
+    rng = random.Random(seed)
+    text = random_board(rng, rows, cols, min(cps, rows * cols - 2))
+    maze = parse(with_copies(text, rng) if copies else text)
+    walls = [c for c in maze.open_cells() if rng.random() < 0.25]
+    bits = wallmaze.BitRunner(maze)
+    mask = bits.mask(walls)
+    moves = score(maze, walls)
+    assert bits.score(mask) == moves
+    found = bits.route(mask, avoid=bits.mask(c for c in maze.open_cells() if rng.random() < 0.5))
+    if moves is None:
+        assert found is None
+        return
+    assert found[0] == moves and len(found[1]) == moves + 1
+    path = [bits.cells(x)[0] for x in found[1]]
+    assert path[0] in maze.starts and path[-1] in maze.finishes
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+    assert not set(path) & (set(walls) | maze.rocks)
+    stops = iter(set(cells) for cells in maze.checkpoints)      # checkpoints met in order
+    want = next(stops, None)
+    for cell in path:
+        if want is not None and cell in want:
+            want = next(stops, None)
+    assert want is None
+
+
+def test_the_bit_runner_prefers_a_route_around_cells_to_avoid():
+    bits = wallmaze.BitRunner(parse("s..\n..f"))
+    plain = [bits.cells(x)[0] for x in bits.route(0)[1]]
+    around = [bits.cells(x)[0] for x in bits.route(0, avoid=bits.mask([(0, 1), (0, 2)]))[1]]
+    assert plain == [(0, 0), (0, 1), (0, 2), (1, 2)]
+    assert around == [(0, 0), (1, 0), (1, 1), (1, 2)]
+
+
 def test_ties_go_up_right_down_left_and_starts_in_row_order():
     # Two starts equally far from the finish: the first in row order runs.
     assert run(parse("s.f\n...\ns..")).path == [(0, 0), (0, 1), (0, 2)]
@@ -148,6 +194,36 @@ def test_exact_proves_the_brute_force_optimum(text):
     assert result.optimal and result.moves == brute_force(maze)
     assert score(maze, result.walls) == result.moves
 
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_exact_proves_the_brute_force_optimum_on_random_boards(seed):
+    rng = random.Random(seed)
+    maze = parse(f"walls: {rng.randint(1, 3)}\n" + random_board(rng, 4, rng.randint(3, 5), seed % 3))
+    while score(maze) is None:
+        maze = parse(f"walls: {maze.budget}\n" + random_board(rng, 4, maze.cols, seed % 3))
+    result = optimize.exact(maze, seconds=None)
+    assert result.optimal and result.moves == brute_force(maze)
+    assert score(maze, result.walls) == result.moves
+
+
+def test_a_last_wall_never_adds_more_than_its_detour():
+    rng = random.Random(7)
+    checked = {0: 0, 2: 0}
+    for _ in range(300):
+        maze = parse(random_board(rng, rng.randint(2, 6), rng.randint(2, 7), rng.randint(0, 1)))
+        bits = wallmaze.BitRunner(maze)
+        mask = bits.mask(c for c in maze.open_cells() if rng.random() < 0.2)
+        found = bits.route(mask)
+        if found is None:
+            continue
+        moves, route = found
+        for i, c in enumerate(route):
+            extra = optimize.detour_moves(bits, mask, route, i)
+            if c & bits.wallable and extra != float("inf"):
+                assert bits.score(mask | c) <= moves + extra
+                checked[extra] += 1
+    assert checked[0] > 20 and checked[2] > 20      # both rules were really put to the test
 
 @pytest.mark.parametrize("text", TINY)
 @pytest.mark.parametrize("method", ["greedy", "local", "anneal"])

@@ -124,7 +124,7 @@ def execute(nb, cwd: Path, timeout: int = 300):
     """Run a notebook top to bottom in a fresh python3 kernel (in place); returns it."""
     from nbclient import NotebookClient
 
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(cwd)}}).execute()
     strip_widget_state(nb)
     return nb
@@ -148,7 +148,7 @@ def release(notebooks_dir: Path, names: Optional[Iterable[str]] = None, execute_
     solutions_dir = notebooks_dir / "solutions"
     paths = sorted(solutions_dir.glob("*.ipynb"))
     if names:
-        wanted = {Path(n).name for n in names}
+        wanted = {Path(n).with_suffix(".ipynb").name for n in names}   # "03_x" or "03_x.ipynb"
         unknown = wanted - {p.name for p in paths}
         if unknown:
             raise ValueError(f"no solution notebook named {', '.join(sorted(unknown))} in {solutions_dir.name}/")
