@@ -4,6 +4,8 @@ They all rest on one fact: **only a wall on the runner's current path can make
 that path longer.**  A wall anywhere else leaves the path where it is, so the
 path is still available and the runner (who always takes a shortest route)
 walks at most as far as before.  So every move here puts a wall on the current path.
+The same holds for any shortest route, so the optimizers use the routes of the fast
+:class:`~mathmaze_lib.wallmaze.BitRunner` (same moves as the runner, ties broken differently).
 
 Each optimizer takes a board (:class:`~mathmaze_lib.wallmaze.WallMaze`), returns
 an :class:`OptResult` and accepts ``progress(fraction, best_moves)``, called now
@@ -25,9 +27,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze, join_legs
+from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 
-__all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "path_candidates",
+__all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_candidates",
            "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS"]
 
 
@@ -54,23 +56,35 @@ class OptResult:
                 "seconds": round(self.seconds, 3)}
 
 
-def _budget(maze: WallMaze, runner: Runner) -> int:
-    return len(runner.open) if maze.budget == UNLIMITED else min(maze.budget, len(runner.open))
+def _budget(maze: WallMaze) -> int:
+    spots = len(maze.open_cells())
+    return spots if maze.budget == UNLIMITED else min(maze.budget, spots)
 
 
-def path_candidates(runner: Runner, path: list, walls) -> list:
-    """Cells of ``path`` (numbers) where a new wall may go: open and not walled yet, in path order.
+def route_candidates(bits: BitRunner, route: list, walls: int) -> list:
+    """Cells of ``route`` (single-bit ints) where a new wall may go: open and not walled yet,
+    in route order.
 
     >>> from mathmaze_lib.wallmaze import parse
-    >>> r = Runner(parse("s..f"))
-    >>> path_candidates(r, r.path(), set())
-    [1, 2]
+    >>> b = BitRunner(parse("s..f"))
+    >>> [b.cells(c) for c in route_candidates(b, b.route(0)[1], 0)]
+    [[(0, 1)], [(0, 2)]]
     """
-    is_open = runner.is_open
+    free = bits.wallable & ~walls
+    out, seen = [], 0
+    for c in route:
+        if c & free and not c & seen:
+            out.append(c)
+            seen |= c
+    return out
+
+
+def _each_bit(mask: int) -> list:
     out = []
-    for i in path:
-        if is_open[i] and i not in walls and i not in out:
-            out.append(i)
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
     return out
 
 
@@ -130,10 +144,9 @@ class _Clock:
             self.progress(1.0, best)
 
 
-def _result(runner, walls, moves, method, clock, history, optimal=False) -> OptResult:
-    """``walls``: cell numbers of a :class:`Runner` or the int of a :class:`BitRunner`."""
-    cells = runner.cells(walls) if isinstance(runner, BitRunner) else sorted(runner.cell(i) for i in walls)
-    return OptResult(cells, moves, optimal, runner.evaluations, clock.elapsed(), history, method)
+def _result(bits: BitRunner, walls: int, moves, method, clock, history, optimal=False) -> OptResult:
+    cells = bits.cells(walls)
+    return OptResult(cells, moves, optimal, bits.evaluations, clock.elapsed(), history, method)
 
 
 def greedy(maze: WallMaze, walls=(), *, progress: Optional[Callable] = None) -> OptResult:
@@ -148,87 +161,81 @@ def greedy(maze: WallMaze, walls=(), *, progress: Optional[Callable] = None) -> 
     >>> r.moves, r.walls
     (6, [])
     """
-    runner = Runner(maze)
+    bits = BitRunner(maze)
     clock = _Clock(None, None, progress)
-    cur = {runner.index(w) for w in maze.check_walls(walls)}
-    path = runner.path(cur)
-    if path is None:
-        return _result(runner, cur, None, "greedy", clock, [])
-    moves = runner.score(cur)
+    cur = bits.mask(maze.check_walls(walls))
+    found = bits.route(cur)
+    if found is None:
+        return _result(bits, cur, None, "greedy", clock, [])
+    moves, route = found
     history = [(clock.elapsed(), moves)]
-    limit = _budget(maze, runner)
-    while len(cur) < limit:
+    limit = _budget(maze)
+    while cur.bit_count() < limit:
         best_gain, best_cell = 0, None
-        for c in path_candidates(runner, path, cur):
-            s = runner.score(cur | {c})
+        for c in route_candidates(bits, route, cur):
+            s = bits.score(cur | c)
             if s is not None and s - moves > best_gain:
                 best_gain, best_cell = s - moves, c
         if best_cell is None:
             break
-        cur.add(best_cell)
-        moves += best_gain
-        path = runner.path(cur)
+        cur |= best_cell
+        moves, route = bits.route(cur)
         history.append((clock.elapsed(), moves))
         if progress is not None:
-            progress(len(cur) / limit, moves)
+            progress(cur.bit_count() / limit, moves)
     clock.done(moves)
-    return _result(runner, cur, moves, "greedy", clock, history)
+    return _result(bits, cur, moves, "greedy", clock, history)
 
 
-def _random_fill(runner, cur, limit, rng):
-    """Add walls on random cells of the path until the budget is used or every try blocks."""
-    cur = set(cur)
-    path = runner.path(cur)
-    while len(cur) < limit:
-        cands = path_candidates(runner, path, cur)
+def _random_fill(bits, cur, limit, rng):
+    """Add walls on random cells of the route until the budget is used or every try blocks."""
+    moves, route = bits.route(cur)
+    while cur.bit_count() < limit:
+        cands = route_candidates(bits, route, cur)
         rng.shuffle(cands)
         for c in cands:
-            p = runner.path(cur | {c})
-            if p is not None:
-                cur.add(c)
-                path = p
+            found = bits.route(cur | c)
+            if found is not None:
+                cur |= c
+                moves, route = found
                 break
         else:
             break
-    return cur, path
+    return cur, moves, route
 
 
 def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method) -> OptResult:
-    """Local moves from a random full board: take a wall off, put one on the current path."""
-    runner = Runner(maze)
+    """Local moves from a random full board: take a wall off, put one on the current route."""
+    bits = BitRunner(maze)
     rng = random.Random(seed)
     clock = _Clock(seconds, max_iters, progress)
-    limit = _budget(maze, runner)
-    cur = {runner.index(w) for w in maze.check_walls(walls)}
-    if runner.path(cur) is None:
-        return _result(runner, cur, None, method, clock, [])
-    cur, path = _random_fill(runner, cur, limit, rng)
-    moves = len(path) - 1  # the legs joined: its moves are the score
-    best, best_walls = moves, set(cur)
+    limit = _budget(maze)
+    cur = bits.mask(maze.check_walls(walls))
+    if bits.score(cur) is None:
+        return _result(bits, cur, None, method, clock, [])
+    cur, moves, route = _random_fill(bits, cur, limit, rng)
+    best, best_walls = moves, cur
     history = [(clock.elapsed(), best)]
     while clock.tick(best):
-        cands = path_candidates(runner, path, cur)
-        if not cands:
+        cands = route_candidates(bits, route, cur)
+        if not cands or not limit:
             break
-        new = set(cur)
-        if len(new) >= limit or (new and rng.random() < 0.5):
-            new.discard(rng.choice(sorted(new)))
-        new.add(rng.choice(cands))
-        if len(new) > limit:
+        new = cur
+        if new and (new.bit_count() >= limit or rng.random() < 0.5):
+            new ^= rng.choice(_each_bit(new))
+        new |= rng.choice(cands)
+        found = bits.route(new)
+        if found is None:
             continue
-        legs = runner.legs(new)
-        if legs is None:
-            continue
-        s = sum(len(leg) - 1 for leg in legs)
+        s = found[0]
         if s >= moves or (temperature is not None and
                           rng.random() < math.exp((s - moves) / temperature(clock.fraction()))):
-            cur, moves = new, s
-            path = join_legs(legs)
+            cur, (moves, route) = new, found
             if moves > best:
-                best, best_walls = moves, set(cur)
+                best, best_walls = moves, cur
                 history.append((clock.elapsed(), best))
     clock.done(best)
-    return _result(runner, best_walls, best, method, clock, history)
+    return _result(bits, best_walls, best, method, clock, history)
 
 
 def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
@@ -289,7 +296,7 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
     """
     bits = BitRunner(maze)
     clock = _Clock(seconds, None, progress)
-    limit = len(maze.open_cells()) if maze.budget == UNLIMITED else min(maze.budget, len(maze.open_cells()))
+    limit = _budget(maze)
     first = bits.route(0)
     if first is None:
         return _result(bits, 0, None, "exact", clock, [])

@@ -271,3 +271,11 @@ def test_stored_goals_are_real_scores_of_their_levels():
         maze = wallmaze.level(preset, int(level_id))
         walls = [tuple(w) for w in entry["walls"]]
         assert len(walls) <= maze.budget and score(maze, walls) == entry["moves"] > score(maze)
+
+
+@pytest.mark.parametrize("method", ["greedy", "local", "anneal", "exact"])
+def test_a_board_with_no_walls_to_place_keeps_its_score(method):
+    maze = parse("walls: 0\ns..\n..f")
+    kwargs = {} if method in ("greedy", "exact") else dict(seed=1, seconds=None, max_iters=20)
+    result = optimize.OPTIMIZERS[method](maze, **kwargs)
+    assert (result.moves, result.walls) == (3, [])
