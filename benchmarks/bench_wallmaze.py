@@ -22,7 +22,7 @@ def run():
     runner = wallmaze.Runner(mazer)
     rows.append(Row("3 walls", "runner on Mazer 15x10 (one evaluation)", median_ms(runner.score, 50, 20), "ms"))
     bits = wallmaze.BitRunner(mazer)
-    rows.append(Row("3 walls", "the same with BitRunner (layers as integers, used by the exact search)",
+    rows.append(Row("3 walls", "the same with BitRunner (layers as integers, used by the optimizers)",
                     median_ms(lambda: bits.score(0), 50, 20), "ms"))
     levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "3"))
     for level_id in range(1, levels + 1):

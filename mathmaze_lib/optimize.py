@@ -284,7 +284,7 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
       there cannot win, and it is skipped without running the runner.
 
     The runner here is :class:`~mathmaze_lib.wallmaze.BitRunner` (same moves,
-    four times faster).  ``optimal`` is True only when the search finished in
+    4 to 7 times faster).  ``optimal`` is True only when the search finished in
     time and every checkpoint letter has one cell (with several copies the
     runner's choice of copy can change, and the argument above no longer
     holds).  ``start`` (an earlier result) gives a first best score.

@@ -51,3 +51,30 @@ def test_bad_input_names_the_file_and_place(tmp_path):
     assert proc.returncode == 2 and "a wall cannot go on a start" in proc.stderr
     proc = cli("score")
     assert proc.returncode == 2 and "give a board FILE" in proc.stderr
+
+
+def test_goals_keep_a_better_stored_score_and_write_one_line_per_level(tmp_path):
+    out = tmp_path / "goals.json"
+    stored = wallmaze.stored_goals()["mazer:1"]
+    out.write_text(json.dumps({"mazer:1": stored}))
+    proc = cli("goals", "--preset", "mazer", "--levels", "1", "--seconds", "0.05", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(out.read_text())["mazer:1"]["moves"] >= stored["moves"]
+    assert out.read_text().count("\n") == 3          # "{", one line for the level, "}"
+
+
+def test_goals_prove_small_boards_with_the_exact_search(tmp_path):
+    out = tmp_path / "goals.json"
+    proc = cli("goals", "--preset", "simple", "--levels", "1", "--seconds", "1", "--out", str(out))
+    entry = json.loads(out.read_text())["simple:1"]
+    assert proc.returncode == 0 and "proven optimal" in proc.stderr
+    assert entry["optimal"] is True and entry["method"] == "exact"
+    assert wallmaze.score(wallmaze.level("simple", 1), [tuple(w) for w in entry["walls"]]) == entry["moves"]
+
+
+def test_goals_refuse_a_broken_goals_file(tmp_path):
+    out = tmp_path / "goals.json"
+    out.write_text("{ not json")
+    proc = cli("goals", "--preset", "simple", "--levels", "1", "--seconds", "0.05", "--out", str(out))
+    assert proc.returncode == 2 and "goals.json is not a goals file" in proc.stderr
+    assert out.read_text() == "{ not json"             # nothing was overwritten

@@ -76,6 +76,13 @@ def test_a_level_shows_its_goal_when_one_is_stored():
     game = MazerGame("mazer", 1)
     assert (game.maze.cols, game.maze.rows) == (15, 10)
     assert game.goal == wallmaze.goal_moves("mazer", 1)
+    assert f"goal: {game.goal} " in game.info.value and "proven" not in game.info.value
+
+
+def test_a_proven_goal_says_so():
+    assert wallmaze.stored_goals()["simple:1"]["optimal"] is True     # `walls goals` proved it
+    game = MazerGame("simple", 1)
+    assert f"goal: {game.goal} (the proven best)" in game.info.value
 
 
 def test_fuzz_10000_clicks_and_presses(tmp_path):

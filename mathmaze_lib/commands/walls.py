@@ -9,6 +9,9 @@ from pathlib import Path
 from .. import optimize, wallmaze
 from ..grid import parse_cell
 
+PROVE_UP_TO_WALLS = 7
+"""``walls goals`` proves the optimum with the exact search on boards with at most this many walls."""
+
 
 def _board_args(p) -> None:
     p.add_argument("file", nargs="?", help="a board in the text format (or use --preset/--level)")
@@ -32,10 +35,15 @@ def register(sub) -> None:
     o.add_argument("--seconds", type=float, default=10.0, help="time budget (default: 10)")
     o.add_argument("--seed", type=int, default=0)
     o.set_defaults(func=run_optimize)
-    g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow)")
+    g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
+                           "a better stored score is kept")
     g.add_argument("--levels", type=int, default=3, help="levels 1..N of each preset (default: 3)")
     g.add_argument("--seconds", type=float, default=20.0, help="annealing time per level (default: 20)")
     g.add_argument("--out", default=None, help="where to write (default: the package's data/wall_goals.json)")
+    g.add_argument("--preset", action="append", choices=sorted(wallmaze.PRESETS),
+                   help="only this preset (repeat for more; default: all)")
+    g.add_argument("--prove-seconds", type=float, default=120.0,
+                   help=f"time for the exact search on boards with at most {PROVE_UP_TO_WALLS} walls (0: skip)")
     g.set_defaults(func=goals)
 
 
@@ -79,21 +87,34 @@ def run_optimize(args) -> int:
     else:
         print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
         proof = "proven optimal" if result.optimal else "not proven optimal"
+        if args.method == "exact" and not result.optimal and result.seconds >= args.seconds:
+            proof += f": the search ran out of its {args.seconds:g} s, try a larger --seconds"
         print(f"{result.method}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
               f"{result.evaluations} runs of the runner")
     return 0
 
 
 def goals(args) -> int:
-    out = {}
-    for preset in wallmaze.PRESETS:
+    path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
+    try:
+        out = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except ValueError as exc:
+        raise ValueError(f"{path.name} is not a goals file ({exc}); move it away or pass --out") from None
+    for preset in args.preset or wallmaze.PRESETS:
         for level_id in range(1, args.levels + 1):
             maze = wallmaze.level(preset, level_id)
             result = optimize.anneal(maze, seed=level_id, seconds=args.seconds)
-            out[f"{preset}:{level_id}"] = {"moves": result.moves, "walls": [list(w) for w in result.walls],
-                                           "optimal": result.optimal, "method": result.method}
-            print(f"{preset}:{level_id}: {result.moves} moves", file=sys.stderr)
-    path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
+            if maze.budget <= PROVE_UP_TO_WALLS and args.prove_seconds > 0:
+                proof = optimize.exact(maze, seconds=args.prove_seconds, start=result)
+                if proof.optimal:
+                    result = proof
+            key, old = f"{preset}:{level_id}", out.get(f"{preset}:{level_id}")
+            if old is None or result.optimal or result.moves > old["moves"]:
+                out[key] = {"moves": result.moves, "walls": [list(w) for w in result.walls],
+                            "optimal": result.optimal, "method": result.method}
+            kept = "" if out[key]["moves"] == result.moves else f" (kept the stored {out[key]['moves']})"
+            print(f"{key}: {result.moves} moves{' (proven optimal)' if result.optimal else ''}{kept}",
+                  file=sys.stderr)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(format_goals(out), encoding="utf-8")
     print(f"wrote {path.name}")

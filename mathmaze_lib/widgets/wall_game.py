@@ -61,10 +61,11 @@ class MazerGame:
             self.maze = wallmaze.level(preset, level)
             self.map_id = f"{preset}:{level}"
             self.goal = wallmaze.goal_moves(preset, level)
+            self.goal_proven = bool(wallmaze.stored_goals().get(self.map_id, {}).get("optimal"))
         else:
             self.maze = maze
             self.map_id = "board:" + hashlib.sha1(maze.text().encode()).hexdigest()[:12]
-            self.goal = None
+            self.goal, self.goal_proven = None, False
         self._store = store
         self.runner = wallmaze.Runner(self.maze)
         self.walls: set = set()
@@ -192,6 +193,8 @@ class MazerGame:
             self.board.show_route(self.path)
             self.board.status = status
         goal = f"{self.goal}" if self.goal is not None else "none stored"
+        if self.goal_proven:
+            goal += " (the proven best)"
         self.info.value = (f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; "
                            f"goal: {goal} &nbsp; walls left: {self.walls_left} of {self.budget}")
 
