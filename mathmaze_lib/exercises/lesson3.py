@@ -2,7 +2,8 @@
 
 q1 the runner's breadth-first search from many starts, q2 the score with
 checkpoints, q3 the greedy wall, q4 the improving moves of local search,
-q5 an upper bound for branch and bound; q6 is a question to think about.
+q5 an upper bound for branch and bound, q7 the corner rule for the last wall;
+q6 is a question to think about.
 Walls are given as a list of cells; a blocked board has the score None.
 
 >>> q1.evaluate(lambda maze, walls: wallmaze.score(maze, walls)).correct
@@ -17,7 +18,7 @@ from .. import optimize, wallmaze
 from ..wallmaze import WallMaze, parse, run, score
 from .core import FunctionExercise, ThoughtExercise
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6"]
+__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7"]
 
 
 def _show(maze: WallMaze) -> str:
@@ -33,6 +34,7 @@ def _random_board(rng: random.Random, rows: int, cols: int, checkpoints: int = 0
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     rng.shuffle(cells)
     chars = {cells[0]: "s", cells[1]: "f"}
+    checkpoints = min(checkpoints, len(cells) - 2)
     for i in range(checkpoints):
         chars[cells[2 + i]] = "ABC"[i]
     for cell in cells[2 + checkpoints:]:
@@ -277,3 +279,42 @@ q6 = ThoughtExercise(
         even accepts worse moves now and then (more often while it is hot), so it can climb out of a
         local optimum. Only the exact search can PROVE that nothing better exists.
     """)
+
+
+# ---- q7: the corner rule for the last wall -----------------------------------------------------
+
+def corner_detour(maze: WallMaze, walls, a, c, b) -> bool:
+    """True when the route turns a corner at ``c`` (from ``a`` to ``b``) and the fourth cell of
+    that little square is free: then a wall on ``c`` cannot make the route any longer."""
+    if a[0] == b[0] or a[1] == b[1]:
+        return False
+    d = (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
+    return maze.grid.in_bounds(d) and d not in maze.rocks and d not in set(walls)
+
+
+def _q7_cases(rng):
+    out = []
+    for maze, walls in _cases(1, unblocked=True, n=40)(rng):
+        path = run(maze, walls).path
+        triples = [tuple(path[i - 1:i + 2]) for i in range(1, len(path) - 1)]
+        out.extend((maze, walls) + t for t in rng.sample(triples, min(3, len(triples))))
+    turn = parse("walls: 1\ns.\n#f")           # the corner (0, 1) with its fourth cell a rock
+    out.append((turn, [], (0, 0), (0, 1), (1, 1)))
+    return out
+
+
+q7 = FunctionExercise(
+    "corner_detour", reference=corner_detour, cases=_q7_cases,
+    describe=lambda args: f"corner_detour on the {_show(args[0])}\nwith walls {sorted(args[1])}, "
+                          f"a={args[2]}, c={args[3]}, b={args[4]}",
+    hints=["If a and b are in the same row or the same column, the route runs straight through c: False.",
+           "Otherwise a, c, b turn a corner of a 2 x 2 square; its fourth cell is "
+           "d = (a_row + b_row - c_row, a_col + b_col - c_col). The answer is whether d is free: "
+           "not a rock and not a wall."],
+    solution='''
+        def corner_detour(maze, walls, a, c, b):
+            if a[0] == b[0] or a[1] == b[1]:
+                return False
+            d = (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
+            return d not in maze.rocks and d not in walls
+    ''')
