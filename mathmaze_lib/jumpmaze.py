@@ -319,6 +319,7 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
 
 #: From this many cells on, :func:`solve` searches cell rules a whole layer at a time (numpy).
 DENSE_FROM = 40_000
+_DENSE_ONLY = "the layer-at-a-time search is only for BFS with a cell rule, no trace and no cap"
 
 
 def layer_expand(maze: JumpMaze, rule=None) -> Callable:
@@ -333,7 +334,7 @@ def layer_expand(maze: JumpMaze, rule=None) -> Callable:
 
     names = _rule_of(maze, rule)
     if _has_state(names):
-        raise ValueError("the layer-at-a-time search is only for BFS with a cell rule, no trace and no cap")
+        raise ValueError(_DENSE_ONLY)
 
     rows, cols = maze.rows, maze.cols
     values = np.array([[-1 if v == HOLE else v for v in row] for row in maze.cells], dtype=np.int64).ravel()
@@ -452,18 +453,18 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
     >>> b.route == t.route, b.expanded < 100 < 1000 < t.expanded
     (True, True)
     """
-    succ, start, is_goal = successors(maze, rule), start_state(maze, rule), _goal_test(maze)
     names = _rule_of(maze, rule)
     if dense is None:
         dense = (method == "bfs" and not trace and max_expansions is None and not _has_state(names)
                  and maze.rows * maze.cols >= DENSE_FROM)
     if dense:
         if method != "bfs" or trace or max_expansions is not None:
-            raise ValueError("the layer-at-a-time search is only for BFS with a cell rule, no trace and no cap")
+            raise ValueError(_DENSE_ONLY)
         res = bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.number(maze.start)],
                         maze.number(maze.goal))
         route = [maze.cell_at(i) for i in res.path] if res.goal is not None else None
         return Solution(route, route, len(route) - 1 if route else None, res.expanded, len(res.dist), "bfs", res)
+    succ, start, is_goal = successors(maze, rule), start_state(maze, rule), _goal_test(maze)
     if method == "bfs":
         res = bfs(succ, start, is_goal, trace=trace, max_expansions=max_expansions)
         states = res.path

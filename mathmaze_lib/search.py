@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 __all__ = [
     "successor_function", "goal_test", "bfs", "Step", "SearchResult",
     "route_to", "tree_search", "TreeSearchResult", "count_shortest_paths",
-    "all_shortest_paths", "simple_paths", "bfs_dense", "bfs_bits", "bits_route",
+    "all_shortest_paths", "simple_paths", "bfs_dense", "bfs_bits", "bits_route", "bits_spread",
 ]
 
 
@@ -231,6 +231,17 @@ def bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
     return result
 
 
+def bits_spread(cells: int, width: int) -> int:
+    """The cells one step Up, Down, Left or Right of ``cells`` (bits as in :func:`bfs_bits`);
+    mask the result with the free cells, which also drops steps into the spare column.
+
+    >>> step = bits_spread(1 << 5, 4)                 # from (1, 1) on a grid of width 4
+    >>> [divmod(i, 4) for i in range(12) if step >> i & 1]
+    [(0, 1), (1, 0), (1, 2), (2, 1)]
+    """
+    return (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
+
+
 def bfs_bits(free: int, sources: int, goal: int, width: int) -> Optional[list]:
     """The same breadth-first search on a grid, a whole layer at a time, with sets of cells as
     Python integers: bit ``row * width + col`` stands for a cell.  ``width`` is one more than the
@@ -256,6 +267,7 @@ def bfs_bits(free: int, sources: int, goal: int, width: int) -> Optional[list]:
     while not front & goal:
         if not front:
             return None
+        # bits_spread(front, width), written out: this loop is the optimizers' hot path
         front = ((front << 1) | (front >> 1) | (front << width) | (front >> width)) & left
         left ^= front
         layers.append(front)
@@ -278,7 +290,7 @@ def bits_route(layers: list, goal: int, width: int, avoid: int = 0) -> list:
     x = hit & -hit
     route = [x]
     for layer in reversed(layers[:-1]):
-        near = ((x << 1) | (x >> 1) | (x << width) | (x >> width)) & layer
+        near = bits_spread(x, width) & layer
         if near & ~avoid:
             near &= ~avoid
         x = near & -near

@@ -380,12 +380,12 @@ class BitRunner:
     def _by_runner(self, walls: int, want_route: bool):
         if self._runner is None:
             self._runner = Runner(self.maze)
-        cols = self.maze.cols
-        legs = self._runner.legs({r * cols + c for r, c in self.cells(walls)})
+        runner = self._runner
+        legs = runner.legs({runner.index(cell) for cell in self.cells(walls)})
         if legs is None:
             return None
         path = join_legs(legs)
-        return len(path) - 1, [1 << (i // cols * self.width + i % cols) for i in path] if want_route else []
+        return len(path) - 1, [self.mask([runner.cell(i)]) for i in path] if want_route else []
 
     def score(self, walls: int) -> Optional[int]:
         """The runner's moves with the walls of ``walls``, or None when blocked."""

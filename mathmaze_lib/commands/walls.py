@@ -108,7 +108,8 @@ def goals(args) -> int:
                 proof = optimize.exact(maze, seconds=args.prove_seconds, start=result)
                 if proof.optimal:
                     result = proof
-            key, old = f"{preset}:{level_id}", out.get(f"{preset}:{level_id}")
+            key = f"{preset}:{level_id}"
+            old = out.get(key)
             if old is None or result.optimal or result.moves > old["moves"]:
                 out[key] = {"moves": result.moves, "walls": [list(w) for w in result.walls],
                             "optimal": result.optimal, "method": result.method}

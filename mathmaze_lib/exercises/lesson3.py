@@ -289,7 +289,7 @@ def corner_detour(maze: WallMaze, walls, a, c, b) -> bool:
     if a[0] == b[0] or a[1] == b[1]:
         return False
     d = (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
-    return maze.grid.in_bounds(d) and d not in maze.rocks and d not in set(walls)
+    return d not in maze.rocks and d not in set(walls)   # d shares a row with a or b: on the board
 
 
 def _q7_cases(rng):

@@ -60,12 +60,14 @@ class MazerGame:
         if maze is None:
             self.maze = wallmaze.level(preset, level)
             self.map_id = f"{preset}:{level}"
-            self.goal = wallmaze.goal_moves(preset, level)
-            self.goal_proven = bool(wallmaze.stored_goals().get(self.map_id, {}).get("optimal"))
+            self._goal_entry = wallmaze.stored_goals().get(self.map_id)   # what wallmaze.goal_moves reads
         else:
             self.maze = maze
             self.map_id = "board:" + hashlib.sha1(maze.text().encode()).hexdigest()[:12]
-            self.goal, self.goal_proven = None, False
+            self._goal_entry = None
+        entry = self._goal_entry
+        self.goal = entry["moves"] if entry else None
+        self.goal_proven = bool(entry and entry["optimal"])
         self._store = store
         self.runner = wallmaze.Runner(self.maze)
         self.walls: set = set()
@@ -172,7 +174,7 @@ class MazerGame:
 
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short annealing run."""
-        entry = wallmaze.stored_goals().get(self.map_id)
+        entry = self._goal_entry
         if entry:
             walls, how = [tuple(c) for c in entry["walls"]], "the stored goal"
         else:
