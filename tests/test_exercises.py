@@ -199,9 +199,39 @@ def test_every_shown_solution_passes_its_own_check(module):
     lesson = importlib.import_module(f"mathmaze_lib.exercises.{module}")
     exercises = [getattr(lesson, n) for n in lesson.__all__]
     assert len(exercises) >= 5
-    namespace: dict = {}
+    namespace: dict = {}   # what the lesson's notebook imported before its exercises
+    exec("import random\nfrom collections import deque\nfrom mathmaze_lib import summaze, wallmaze", namespace)
     for q in exercises:
         if isinstance(q, FunctionExercise):
             exec(_tidy(q._solution), namespace)
             assert q.evaluate(namespace[q.name]).correct, q.name
         assert q.hints or isinstance(q, ThoughtExercise), f"{q.name} has no hint"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_shown_solution_is_the_code_of_the_solution_notebook(path):
+    """One source: ex.qN.solution() prints the exercise cell of the solution notebook."""
+    from mathmaze_lib.exercises.solutions import extract
+
+    module, codes = extract(nbformat.read(path, as_version=4))
+    lesson = importlib.import_module(f"mathmaze_lib.exercises.{module}")
+    checked = [n for n in lesson.__all__ if isinstance(getattr(lesson, n), FunctionExercise)]
+    assert sorted(codes) == sorted(checked), f"{path.name}: exercise cells {sorted(codes)}, checks {checked}"
+    for name, code in codes.items():
+        assert getattr(lesson, name).solution_code == code, f"{path.name} {name}: run `python -m mathmaze_lib release`"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_exercise_headings_match_the_check_they_call(path):
+    """'### Exercise N' is checked by ex.qN.check() (and nothing else calls qN)."""
+    import re
+
+    nb = nbformat.read(path, as_version=4)
+    heading = None
+    for cell in nb.cells:
+        found = re.search(r"^#+ Exercise (\d+)\b", cell.source, re.M)
+        if cell.cell_type == "markdown" and found:
+            heading = int(found.group(1))
+        check = re.search(r"\bex\.q(\d+)\.check\(", cell.source)
+        if cell.cell_type == "code" and check:
+            assert heading == int(check.group(1)), f"{path.name}: Exercise {heading} is checked by ex.q{check.group(1)}"

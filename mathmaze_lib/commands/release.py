@@ -23,14 +23,20 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..exercises.release import release
+    from ..exercises.solutions import write as write_solutions
 
     folder = Path(args.dir)
     if not (folder / "solutions").is_dir():
         raise ValueError(f"{folder / 'solutions'} is not a folder: run this from the project folder or pass --dir")
     differ = release(folder, args.notebooks, execute_first=args.execute, check=args.check)
+    if write_solutions(folder / "solutions", check=args.check):
+        differ.append("the worked solutions (mathmaze_lib/data/solutions.json)")
+        if not args.check:
+            print("wrote mathmaze_lib/data/solutions.json")
     if args.check:
         for name in differ:
-            print(f"{folder / name} is out of date: run `python -m mathmaze_lib release`", file=sys.stderr)
+            print(f"{name if ' ' in name else folder / name} is out of date: run `python -m mathmaze_lib release`",
+                  file=sys.stderr)
         if not differ:
             print("student notebooks are up to date")
         return 1 if differ else 0

@@ -2,18 +2,26 @@
 
 A lesson module (``lesson1.py`` ...) defines one exercise object per question.  In
 the notebook the learner writes a function or a value, then runs ``ex.q1.check()``,
-which prints one plain line (and, when something is wrong, a few more):
+which prints a few plain lines (never more than ten):
 
 * ``Correct: ...`` when the answer agrees with the reference on every case;
 * ``Not attempted yet: ...`` while the placeholder is untouched;
-* otherwise the first failing input, what was expected and what came back, or the
-  learner's exception with the line of *their* code that raised it.
+* otherwise the first failing input (a board is drawn as text), what was expected
+  there and what came back, pointing at the first difference (the key of a dict,
+  the position in a list), or the learner's exception with the line of *their*
+  code that raised it.
+
+The learner's code runs through :mod:`.guard`: under a time and memory limit for the
+whole check, with its printing cut, on copies of the inputs (so it cannot change the
+reference answer or the next case), and without the library's or networkx's own
+solver where writing it is the point of the exercise.
 
 Three kinds:
 
 * :class:`FunctionExercise`: the learner writes a function; it is called on fixed
   edge cases and on random cases (from a generator seeded by the exercise's name,
   so the text is the same on every run) and compared with the reference.
+  ``evaluate(fn, hidden=True)`` draws other random cases (for grading).
 * :class:`ValueExercise`: the learner computes a value into a variable.
 * :class:`ThoughtExercise`: a question to think about; ``solution()`` shows a
   discussion, ``check()`` checks nothing and says so.
@@ -40,27 +48,29 @@ Not attempted yet: write your code where it says # YOUR CODE HERE, run that cell
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import dis
 import inspect
-import textwrap
+import numbers
 import random
-import traceback
+import textwrap
 import zlib
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
-__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "NOT_ATTEMPTED"]
+from . import guard
+
+__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "NOT_ATTEMPTED",
+           "same", "difference"]
 
 #: What every untouched exercise prints; the release step writes it into student notebooks.
 NOT_ATTEMPTED = ("Not attempted yet: write your code where it says # YOUR CODE HERE, "
                  "run that cell, then run this check again.")
 
-_LIBRARY = Path(__file__).resolve().parent.parent
-_MAX_SHOWN = 300  # characters of a value shown in a message
+_MAX_SHOWN = 120  # characters of a value shown in a message
 
 
-@dataclass
+@dataclasses.dataclass
 class Feedback:
     """The answer of ``check()``: ``status`` is ``correct``, ``incorrect``, ``error``,
     ``not attempted`` or ``no check``, and ``text`` says it in words.
@@ -79,9 +89,92 @@ class Feedback:
         return self.correct
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= _MAX_SHOWN else text[:_MAX_SHOWN] + " ..."
+def _short(value: Any, limit: int = _MAX_SHOWN) -> str:
+    """``repr`` cut to ``limit`` characters; never raises (a learner's ``__repr__`` may)."""
+    try:
+        text = repr(value)
+    except BaseException:  # noqa: B036 - a learner's broken __repr__
+        return f"<a {type(value).__name__} that cannot be shown>"
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and (
+        type(x) is int or type(x).__module__ == "numpy")
+
+
+def same(expected: Any, got: Any) -> bool:
+    """True when ``got`` is the reference answer ``expected``: the same type (an int may be any
+    integer type, a bool must be a bool) and the same value, all the way down. The reference's
+    type decides equality, so an object whose ``__eq__`` always says True is not taken.
+
+    >>> same([1, (2, 3)], [1, (2, 3)]), same([1], (1,)), same(True, 1), same({1: [2]}, {1: [2]})
+    (True, False, False, True)
+    """
+    if _is_int(expected) and _is_int(got):
+        return int(expected) == int(got)
+    if type(expected) is not type(got):
+        return False
+    if isinstance(expected, (list, tuple)):
+        return len(expected) == len(got) and all(same(a, b) for a, b in zip(expected, got))
+    if isinstance(expected, dict):
+        if len(expected) != len(got):
+            return False
+        keys = {type(k) for k in expected}
+        if not all(type(k) in keys for k in got):
+            return False
+        return all(k in got and same(v, got[k]) for k, v in expected.items())
+    if isinstance(expected, (set, frozenset)):
+        kinds = {type(k) for k in expected}
+        return len(expected) == len(got) and all(type(k) in kinds for k in got) and expected == got
+    return bool(expected == got)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "a bool (True or False)"
+    if _is_int(value):
+        return "a whole number"
+    return f"a {type(value).__name__}"
+
+
+def difference(expected: Any, got: Any, what: str = "returned") -> str:
+    """Where ``got`` first differs from ``expected``, in words (for "Not quite: <input> <this>").
+
+    >>> difference({(0, 0): 0, (0, 1): 1, (1, 1): 2}, {(0, 0): 0, (0, 1): 3, (1, 1): 2})
+    'returned a dict that differs at key (0, 1): the answer has 1, yours has 3.'
+    >>> difference([1, 2, 3], [1, 2])
+    'returned a list of 2 items, but the answer has 3: [1, 2, 3].'
+    """
+    if not _is_int(expected) or not _is_int(got):
+        if type(expected) is not type(got):
+            return (f"{what} {_short(got)} ({_kind(got)}), but the answer is "
+                    f"{_short(expected)} ({_kind(expected)}).")
+    if isinstance(expected, dict):
+        missing = [k for k in expected if k not in got]
+        extra = [k for k in got if k not in expected]
+        if missing:
+            return (f"{what} a dict with no entry for {_short(missing[0])} ({len(missing)} key(s) missing); "
+                    f"the answer has {_short(missing[0])}: {_short(expected[missing[0]])}.")
+        if extra:
+            return (f"{what} a dict with an entry for {_short(extra[0])}, which the answer does not have "
+                    f"({len(extra)} extra key(s)).")
+        for k, v in expected.items():
+            if not same(v, got[k]):
+                return (f"{what} a dict that differs at key {_short(k)}: the answer has {_short(v)}, "
+                        f"yours has {_short(got[k])}.")
+    if isinstance(expected, (list, tuple)):
+        kind = type(expected).__name__
+        for i, (a, b) in enumerate(zip(expected, got)):
+            if not same(a, b):
+                return (f"{what} a {kind} that differs at position {i}: the answer has {_short(a)}, "
+                        f"yours has {_short(b)}.")
+        if len(got) != len(expected):
+            return (f"{what} a {kind} of {len(got)} items, but the answer has {len(expected)}: "
+                    f"{_short(expected)}.")
+    return f"{what} {_short(got)}, but the answer is {_short(expected)}."
 
 
 def _is_placeholder(fn: Callable) -> bool:
@@ -96,18 +189,6 @@ def _tidy(text: str) -> str:
     return textwrap.dedent(text).strip("\n")
 
 
-def _learner_line(exc: BaseException) -> str:
-    """The innermost line of the learner's code (not this library's) in the exception's traceback."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__)
-              if not Path(f.filename).resolve().is_relative_to(_LIBRARY)]
-    if not frames:
-        return ""
-    f = frames[-1]
-    where = "your code" if f.filename.startswith("<") or "ipykernel" in f.filename else Path(f.filename).name
-    line = (f.line or "").strip()
-    return f"\n  in {f.name}, line {f.lineno} of {where}: {line}" if line else f"\n  in {f.name}, line {f.lineno} of {where}"
-
-
 def _caller_namespace(depth: int = 2) -> dict:
     frame = inspect.currentframe()
     try:
@@ -116,6 +197,27 @@ def _caller_namespace(depth: int = 2) -> dict:
         return frame.f_globals
     finally:
         del frame
+
+
+def _fingerprint(value: Any, depth: int = 0) -> Any:
+    """A comparable snapshot of a value's content (private ``_`` attributes left out)."""
+    if depth > 30:
+        return "..."
+    if value is None or isinstance(value, (bool, int, float, str, bytes, complex)):
+        return (type(value), value)
+    if isinstance(value, (list, tuple)):
+        return (type(value), tuple(_fingerprint(v, depth + 1) for v in value))
+    if isinstance(value, dict):
+        return (dict, tuple((_fingerprint(k, depth + 1), _fingerprint(v, depth + 1)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return (type(value), frozenset(_fingerprint(v, depth + 1) for v in value))
+    if callable(value) and not hasattr(value, "__dict__"):
+        return ("callable", id(value))
+    fields = getattr(value, "__dict__", None)
+    if fields is not None and not inspect.isroutine(value) and not inspect.ismodule(value):
+        return (type(value), tuple((k, _fingerprint(v, depth + 1)) for k, v in fields.items()
+                                   if not k.startswith("_")))
+    return ("object", id(value))
 
 
 class _Exercise:
@@ -140,9 +242,14 @@ class _Exercise:
         more = " (run hint() again for a stronger one)" if level < len(self.hints) else ""
         print(f"Hint {level} of {len(self.hints)}{more}: {self.hints[level - 1]}")
 
+    @property
+    def solution_code(self) -> str:
+        """The worked solution, as the solution notebook has it."""
+        return _tidy(self._solution)
+
     def solution(self) -> None:
         """Print a worked solution."""
-        print(f"Solution for {self.name}:\n\n{_tidy(self._solution)}")
+        print(f"Solution for {self.name}:\n\n{self.solution_code}")
 
     def check(self, answer: Any = None) -> None:
         """Print whether the answer is right (by default the learner's ``name`` where ``check()`` is called)."""
@@ -150,7 +257,7 @@ class _Exercise:
             answer = _caller_namespace().get(self.name)
         print(self.evaluate(answer).text)
 
-    def evaluate(self, answer: Any = None) -> Feedback:  # each kind says how
+    def evaluate(self, answer: Any = None, hidden: bool = False) -> Feedback:  # each kind says how
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -162,42 +269,140 @@ class FunctionExercise(_Exercise):
 
     ``cases(rng)`` returns a list of argument tuples (put the edge cases first, then
     random ones drawn from ``rng``, a ``random.Random`` seeded by the exercise name).
-    ``compare(expected, got)`` decides agreement (default ``==``); ``describe(args)``
-    writes a failing input readably (default: the call with its arguments).
+    ``judge(expected, got, args)`` returns None when ``got`` is right, else the words after
+    "Not quite: <input>" (default: :func:`same`, then :func:`difference`); ``describe(args)``
+    writes a failing input readably (default: the call with its arguments); ``diagnose(expected,
+    got, args)`` may add one line naming the likely mistake in the lesson's words.
+
+    The learner's code gets ``seconds`` (the whole check) and ``memory_mb``; ``timeout_hint``
+    says in the lesson's words what probably went wrong when time runs out. Calling one of
+    ``forbidden`` (functions, classes, or package names like ``"networkx"``) is answered with
+    "write it yourself": ``method`` names what to write. ``deterministic`` asks for the same
+    answer twice on the same input; ``varies`` asks that different inputs do not all give
+    the same answer (a function that ignores its seed).
     """
 
     def __init__(self, name: str, reference: Callable, cases: Callable[[random.Random], list],
                  hints: Sequence[str] = (), solution: str = "",
-                 compare: Optional[Callable[[Any, Any], bool]] = None,
-                 describe: Optional[Callable[[tuple], str]] = None):
+                 judge: Optional[Callable[[Any, Any, tuple], Optional[str]]] = None,
+                 describe: Optional[Callable[[tuple], str]] = None,
+                 diagnose: Optional[Callable[[Any, Any, tuple], Optional[str]]] = None,
+                 seconds: float = 5.0, memory_mb: int = 1000, timeout_hint: str = "",
+                 forbidden: Iterable = (), method: str = "", deterministic: bool = False,
+                 varies: bool = False):
         super().__init__(name, hints, solution)
         self.reference = reference
         self.cases = cases
-        self.compare = compare or (lambda expected, got: expected == got)
-        self.describe = describe or (lambda args: f"{name}({', '.join(_short(a) for a in args)})")
+        self.judge = judge or (lambda expected, got, args: None if same(expected, got)
+                               else difference(expected, got))
+        self.describe = describe or (lambda args: f"{name}({', '.join(_short(a, 60) for a in args)})")
+        self.diagnose = diagnose
+        self.seconds, self.memory_mb = seconds, memory_mb
+        self.timeout_hint = timeout_hint
+        self.forbidden, self.method = tuple(forbidden), method
+        self.deterministic, self.varies = deterministic, varies
+        self._cache: dict = {}
 
-    def all_cases(self) -> list:
-        """The argument tuples ``check()`` tries, the same on every run."""
-        return [tuple(c) for c in self.cases(random.Random(zlib.crc32(self.name.encode())))]
+    def all_cases(self, hidden: bool = False) -> list:
+        """The argument tuples ``check()`` tries, the same on every run (``hidden``: the grader's)."""
+        if hidden not in self._cache:
+            salt = ":hidden" if hidden else ""
+            self._cache[hidden] = [tuple(c) for c in self.cases(random.Random(zlib.crc32((self.name + salt).encode())))]
+        return [copy.deepcopy(c) for c in self._cache[hidden]]
 
-    def evaluate(self, fn: Optional[Callable] = None) -> Feedback:
-        """The verdict on the learner's function ``fn``."""
+    def _run(self, fn, args, used: float) -> guard.Outcome:
+        left = max(self.seconds - used, 0.05)
+        return guard.call(fn, args, seconds=left, memory_mb=self.memory_mb, forbidden=self.forbidden)
+
+    def _trouble(self, outcome: guard.Outcome, args: tuple) -> Optional[Feedback]:
+        """Feedback for a call that did not return normally (or broke a rule), else None."""
+        where = f"\n  {outcome.line}" if outcome.line else ""
+        on = self.describe(args)
+        if outcome.kind == "forbidden":
+            return Feedback("incorrect", f"Write it yourself: your {self.name} calls {outcome.detail}, which "
+                                         f"does the work this exercise asks for.{where}\n  {self.method}\n"
+                                         f"  (Use {outcome.detail} elsewhere to check your own answer.)")
+        if outcome.kind == "time":
+            return Feedback("error", f"Stopped: your {self.name} ran for more than {self.seconds:g} s in all; "
+                                     f"it was still working on {on}{where}\n  {self.timeout_hint}".rstrip())
+        if outcome.kind == "memory":
+            return Feedback("error", f"Stopped: your {self.name} used more than {self.memory_mb} MB of memory "
+                                     f"on\n{on}{where}\n  {self.timeout_hint}".rstrip())
+        if outcome.kind == "steps":
+            return Feedback("incorrect", f"Not quite: on {on}\n  {outcome.detail}{where}")
+        if outcome.kind == "error":
+            kind = outcome.error_type
+            if kind == "RecursionError":
+                why = "it called itself too deeply (RecursionError): does every call get closer to a case that returns?"
+            elif kind == "SystemExit":
+                why = "it called exit() (SystemExit): a function should return its answer instead."
+            elif kind == "KeyboardInterrupt":
+                why = "it was interrupted (KeyboardInterrupt)."
+            else:
+                why = f"raised {kind}: {outcome.error[:200]}" if outcome.error else f"raised {kind}"
+            return Feedback("error", f"Your function {why}\n  on the input {on}{where}")
+        return None
+
+    def evaluate(self, fn: Optional[Callable] = None, hidden: bool = False) -> Feedback:
+        """The verdict on the learner's function ``fn`` (``hidden``: on the grader's cases)."""
         if fn is None or _is_placeholder(fn):
             return Feedback("not attempted", NOT_ATTEMPTED)
         if not callable(fn):
             return Feedback("incorrect", f"Not quite: {self.name} should be a function, but it is {_short(fn)}.")
-        cases = self.all_cases()
-        for args in cases:
-            expected = self.reference(*args)
+        cases = self.all_cases(hidden)
+        pristine = self.all_cases(hidden)
+        used, printed, answers = 0.0, 0, []
+        for args, shown in zip(cases, pristine):
+            expected = self.reference(*copy.deepcopy(args))
+            outcome = self._run(fn, args, used)
+            used += outcome.seconds
+            printed += outcome.printed
+            trouble = self._trouble(outcome, shown)
+            if trouble is not None:
+                return trouble
+            if _fingerprint(args) != _fingerprint(shown):
+                return Feedback("incorrect", f"Not quite: your {self.name} changed the input it was given "
+                                             f"({self.describe(shown)}).\n  A function like this should only "
+                                             f"look at its input: work on a copy, e.g. path + [cell].")
+            got = outcome.value
             try:
-                got = fn(*args)
-            except Exception as exc:  # the learner's bug, explained in words
-                return Feedback("error", f"Your function raised {type(exc).__name__}: {exc}\n"
-                                          f"  on the input {self.describe(args)}{_learner_line(exc)}")
-            if not self.compare(expected, got):
-                return Feedback("incorrect", f"Not quite: {self.describe(args)} returned {_short(got)}, "
-                                              f"but the answer is {_short(expected)}.")
-        return Feedback("correct", f"Correct: {self.name} agrees with the reference on all {len(cases)} cases.")
+                verdict = self.judge(expected, got, shown)
+                extra = self.diagnose(expected, got, shown) if verdict and self.diagnose else None
+            except BaseException as exc:  # noqa: B036 - a learner's object whose __eq__ or __hash__ raises
+                verdict, extra = (f"returned {_short(got)}, which could not be compared with the answer "
+                                  f"({type(exc).__name__}: {_short(exc, 80)})."), None
+            if verdict:
+                more = f"\n  {extra}" if extra else ""
+                return Feedback("incorrect", f"Not quite: {self.describe(shown)} {verdict}{more}")
+            answers.append((shown, got))
+        trouble = self._consistency(fn, answers, used)
+        if trouble is not None:
+            return trouble
+        note = (f" (It printed {printed:,} characters along the way; the check does not show them.)"
+                if printed > 1000 else "")
+        return Feedback("correct", f"Correct: {self.name} agrees with the reference on all {len(cases)} cases.{note}")
+
+    def _consistency(self, fn, answers: list, used: float) -> Optional[Feedback]:
+        if self.deterministic and answers:
+            args, first = answers[0]
+            outcome = self._run(fn, copy.deepcopy(args), used)
+            trouble = self._trouble(outcome, args)
+            if trouble is not None:
+                return trouble
+            if not same(first, outcome.value):
+                return Feedback("incorrect", f"Not quite: {self.describe(args)} gave two different answers "
+                                             f"when called twice.\n  The same input must give the same answer: "
+                                             f"draw random numbers from random.Random(seed).")
+        if self.varies:
+            groups: dict = {}
+            for args, got in answers:        # inputs that differ only in their first argument (the seed)
+                groups.setdefault(_short(args[1:], 500), []).append(got)
+            for group in groups.values():
+                if len(group) > 2 and all(same(group[0], got) for got in group[1:]):
+                    return Feedback("incorrect", f"Not quite: your {self.name} gave the same answer for "
+                                                 f"{len(group)} different seeds.\n  Use the seed: "
+                                                 f"random.Random(seed) gives each seed its own numbers.")
+        return None
 
 
 class ValueExercise(_Exercise):
@@ -207,14 +412,18 @@ class ValueExercise(_Exercise):
                  compare: Optional[Callable[[Any, Any], bool]] = None):
         super().__init__(name, hints, solution)
         self.reference = reference
-        self.compare = compare or (lambda expected, got: expected == got)
+        self.compare = compare or same
 
-    def evaluate(self, value: Any = None) -> Feedback:
+    def evaluate(self, value: Any = None, hidden: bool = False) -> Feedback:
         """The verdict on the learner's value."""
         if value is None:
             return Feedback("not attempted", NOT_ATTEMPTED)
         expected = self.reference()
-        if self.compare(expected, value):
+        try:
+            right = self.compare(expected, value)
+        except BaseException:  # noqa: B036 - a learner's object whose __eq__ raises
+            right = False
+        if right:
             return Feedback("correct", f"Correct: {self.name} = {_short(value)}.")
         return Feedback("incorrect", f"Not quite: {self.name} is {_short(value)}, but that is not the answer. "
                                       f"Try .hint() for help.")
@@ -227,7 +436,7 @@ class ThoughtExercise(_Exercise):
         super().__init__(name, hints, discussion)
         self.question = question
 
-    def evaluate(self, answer: Any = None) -> Feedback:
+    def evaluate(self, answer: Any = None, hidden: bool = False) -> Feedback:
         return Feedback("no check", "Nothing to check here: think it over, then run .solution() "
                                      "to read a discussion.")
 

@@ -3,29 +3,47 @@
 Each builds on the one before: q1 adds up a path, q2 says whether one more step
 is legal, q3 checks a whole path, q4 counts every solution by depth-first
 search, q5 makes a puzzle with exactly one solution; q6 is a question to think about.
+The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
 >>> from mathmaze_lib import summaze
->>> q1.evaluate(summaze.path_sum).correct, q4.evaluate(summaze.count_solutions).correct
-(True, True)
+>>> q1.evaluate(lambda numbers, path: sum(numbers[r][c] for r, c in path)).correct
+True
+>>> print(q4.evaluate(summaze.count_solutions).text.splitlines()[0])
+Write it yourself: your count_paths calls summaze.count_solutions, which does the work this exercise asks for.
 """
 
 from __future__ import annotations
 
+from .. import search
 from ..grid import ORTHOGONAL, Grid, are_adjacent
-from ..summaze import Puzzle, check_path, count_solutions, generate, generate_unique, path_sum, random_walk
-from .core import FunctionExercise, ThoughtExercise
+from ..summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate, generate_unique,
+                       legal_step, path_sum, random_walk, solutions, sum_histogram)
+from .core import FunctionExercise, ThoughtExercise, _short
+from .solutions import attach
 
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6"]
 
 
 def _show(p: Puzzle) -> str:
-    return f"<puzzle {p.id}, {p.rows}x{p.cols}, target {p.target}>"
+    """A puzzle as a small text grid: Start's number in brackets, End as =target."""
+    grid = format_puzzle(p)
+    if p.rows > 5:
+        return f"the {p.rows} x {p.cols} puzzle {p.id} (Start {p.start}, End {p.end}, target {p.target})"
+    return "the puzzle\n" + "\n".join("    " + line for line in grid.splitlines()) + "\n "
+
+
+def _puzzle(numbers, start, end, path) -> Puzzle:
+    """A hand-made puzzle (End holds 0; the target is the planted path's sum)."""
+    numbers = tuple(tuple(row) for row in numbers)
+    return Puzzle(0, len(numbers), len(numbers[0]), numbers, start, end,
+                  sum(numbers[r][c] for r, c in path), tuple(path))
 
 
 # ---- q1: the sum of a path --------------------------------------------------------------
 
 def _q1_cases(rng):
-    cases = [([[5]], [(0, 0)]), ([[1, 2], [3, 4]], []), ([[1, 2], [3, 4]], [(0, 0), (0, 1), (1, 1), (1, 0)])]
+    cases = [([[5]], [(0, 0)]), ([[1, 2], [3, 4]], []), ([[1, 2], [3, 4]], [(0, 0), (0, 1), (1, 1), (1, 0)]),
+             ([[1, 2, 3], [4, 5, 6]], [(1, 2), (0, 2), (0, 1)])]
     for _ in range(20):
         rows, cols = rng.randint(1, 5), rng.randint(1, 6)
         numbers = [[rng.randint(1, 9) for _ in range(cols)] for _ in range(rows)]
@@ -36,12 +54,9 @@ def _q1_cases(rng):
 
 q1 = FunctionExercise(
     "path_sum", reference=path_sum, cases=_q1_cases,
+    forbidden=[path_sum], method="Loop over the cells (r, c) of the path and add up numbers[r][c].",
     hints=["`numbers[r][c]` is the number in row r, column c; a path is a list of (r, c) pairs.",
-           "Loop over the cells of the path and add up numbers[r][c]; an empty path adds up to 0."],
-    solution='''
-        def path_sum(numbers, path):
-            return sum(numbers[r][c] for r, c in path)
-    ''')
+           "Loop over the cells of the path and add up numbers[r][c]; an empty path adds up to 0."])
 
 
 # ---- q2: is one more step legal? --------------------------------------------------------
@@ -55,7 +70,9 @@ def is_legal_step(path, cell, rows, cols):
 
 def _q2_cases(rng):
     cases = [([(0, 0)], (0, 1), 2, 2), ([(0, 0)], (1, 1), 2, 2), ([(0, 0), (0, 1)], (0, 0), 2, 2),
-             ([(0, 0)], (-1, 0), 2, 2), ([(1, 1)], (1, 2), 2, 2), ([(0, 0)], (0, 2), 1, 3)]
+             ([(0, 0)], (-1, 0), 2, 2), ([(1, 1)], (1, 2), 2, 2), ([(0, 0)], (0, 2), 1, 3),
+             ([(0, 1)], (1, 1), 1, 3), ([(2, 0)], (2, -1), 3, 3), ([(1, 1), (1, 2), (0, 2)], (0, 1), 3, 3),
+             ([(1, 1), (1, 2), (2, 2), (2, 1)], (1, 1), 3, 3), ([(0, 0), (1, 0)], (2, 0), 2, 2)]
     for _ in range(40):
         rows, cols = rng.randint(1, 5), rng.randint(1, 5)
         start = (rng.randrange(rows), rng.randrange(cols))
@@ -63,22 +80,34 @@ def _q2_cases(rng):
         last = path[-1]
         dr, dc = rng.choice([(-1, 0), (0, 1), (1, 0), (0, -1), (1, 1), (0, 2)])
         cases.append((path, (last[0] + dr, last[1] + dc), rows, cols))
+        cases.append((path, rng.choice(path), rows, cols))
     return cases
 
 
+def _q2_diagnose(expected, got, args):
+    path, cell, rows, cols = args
+    last = path[-1]
+    if expected is False and got is True:
+        if len(path) > 1 and abs(cell[0] - path[0][0]) + abs(cell[1] - path[0][1]) == 1 \
+                and abs(cell[0] - last[0]) + abs(cell[1] - last[1]) != 1:
+            return f"{cell} touches the first cell {path[0]}, but the next step starts from the last cell {last}."
+        if cell in path:
+            return f"{cell} is already on the path: a path never visits a cell twice."
+        if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
+            return f"{cell} is off the {rows} x {cols} grid."
+        if abs(cell[0] - last[0]) == 1 and abs(cell[1] - last[1]) == 1:
+            return f"{cell} is diagonal to {last}: steps go up, right, down or left only."
+        return f"{cell} does not touch the last cell {last}."
+    return None
+
+
 q2 = FunctionExercise(
-    "is_legal_step", reference=is_legal_step, cases=_q2_cases,
+    "is_legal_step", reference=is_legal_step, cases=_q2_cases, diagnose=_q2_diagnose,
+    forbidden=[legal_step, check_path, are_adjacent],
+    method="Check the three rules yourself: on the grid, next to path[-1], not on the path yet.",
     hints=["Three rules: the cell is on the grid, it touches the last cell of the path "
            "(up, right, down or left), and it is not on the path yet.",
-           "Two cells touch when |r1 - r2| + |c1 - c2| == 1."],
-    solution='''
-        def is_legal_step(path, cell, rows, cols):
-            r, c = cell
-            last_r, last_c = path[-1]
-            on_grid = 0 <= r < rows and 0 <= c < cols
-            touches = abs(r - last_r) + abs(c - last_c) == 1
-            return on_grid and touches and cell not in path
-    ''')
+           "Two cells touch when |r1 - r2| + |c1 - c2| == 1."])
 
 
 # ---- q3: check a whole path --------------------------------------------------------------
@@ -88,12 +117,48 @@ def is_solution(puzzle, path):
     return check_path(puzzle, path).ok
 
 
+def _simple_paths(grid: Grid):
+    """Every simple path (at least two cells) on a small grid, from every cell."""
+    out = []
+
+    def extend(path):
+        if len(path) > 1:
+            out.append(list(path))
+        for nxt in grid.neighbours(path[-1], ORTHOGONAL):
+            if nxt not in path:
+                path.append(nxt)
+                extend(path)
+                path.pop()
+
+    for cell in grid.cells():
+        extend([cell])
+    return out
+
+
+def _tricky_paths(p: Puzzle) -> list:
+    """Paths with the target's sum that break another rule: they start elsewhere, or run on past End."""
+    found = {}
+    for path in _simple_paths(p.grid):
+        if sum(p.number(c) for c in path) != p.target:
+            continue
+        if path[-1] == p.end and path[0] != p.start:
+            found.setdefault("elsewhere", path)
+        elif path[0] == p.start and p.end in path[:-1]:
+            found.setdefault("past end", path)
+    return list(found.values())
+
+
 def _q3_cases(rng):
-    cases = []
+    two_ways = _puzzle([[2, 0, 7], [9, 4, 6]], (0, 0), (0, 1), [(0, 0), (1, 0), (1, 1), (0, 1)])
+    cases = [(two_ways, list(two_ways.path)), (two_ways, [(0, 0), (0, 1), (0, 2), (1, 2)]),
+             (two_ways, [(0, 0), (0, 1)]), (two_ways, [(1, 1), (1, 2), (0, 2), (0, 1)])]
+    for pid in range(40):
+        p = generate(pid, 3, 3, lengths=(3, 7))
+        cases += [(p, path) for path in _tricky_paths(p)]
     for pid in range(12):
         p = generate(pid)
         walk = list(p.path)
-        cases += [(p, walk), (p, []), (p, walk[:-1]), (p, walk[1:]), (p, walk + [walk[-2]])]
+        cases += [(p, walk), (p, []), (p, walk[:-1]), (p, walk[1:]), (p, walk + [walk[-2]]), (p, walk[::-1])]
         if len(walk) > 2:
             cases.append((p, [walk[0], walk[2]] + walk[2:]))
         detour = random_walk(p.grid, p.start, rng.randint(2, 12), rng)
@@ -101,21 +166,25 @@ def _q3_cases(rng):
     return cases
 
 
+def _q3_diagnose(expected, got, args):
+    puzzle, path = args
+    if expected is False and got is True and path:
+        if path[0] != puzzle.start:
+            return f"The path starts at {path[0]}, but a solution starts at Start {puzzle.start}."
+        if path[-1] != puzzle.end:
+            return f"The path ends at {path[-1]}: a solution stops at End {puzzle.end}."
+        return check_path(puzzle, path).reason
+    return None
+
+
 q3 = FunctionExercise(
-    "is_solution", reference=is_solution, cases=_q3_cases,
-    describe=lambda args: f"is_solution({_show(args[0])}, {args[1]})",
+    "is_solution", reference=is_solution, cases=_q3_cases, diagnose=_q3_diagnose,
+    describe=lambda args: f"is_solution on {_show(args[0])} with path {args[1]}",
+    forbidden=[check_path, legal_step],
+    method="Use your is_legal_step for every step and your path_sum for the total.",
     hints=["Use your is_legal_step for every step after the first, and your path_sum at the end.",
            "Check: the path is not empty, path[0] == puzzle.start, every later step is legal, "
-           "path[-1] == puzzle.end, and path_sum(puzzle.numbers, path) == puzzle.target."],
-    solution='''
-        def is_solution(puzzle, path):
-            if not path or path[0] != puzzle.start or path[-1] != puzzle.end:
-                return False
-            for k in range(1, len(path)):
-                if not is_legal_step(path[:k], path[k], puzzle.rows, puzzle.cols):
-                    return False
-            return path_sum(puzzle.numbers, path) == puzzle.target
-    ''')
+           "path[-1] == puzzle.end, and path_sum(puzzle.numbers, path) == puzzle.target."])
 
 
 # ---- q4: count every solution ------------------------------------------------------------
@@ -124,77 +193,71 @@ def _q4_cases(rng):
     cases = [generate(pid) for pid in range(6)]
     cases += [generate(rng.randrange(10**6), rng.randint(1, 4), rng.randint(2, 5), lengths=(2, 6))
               for _ in range(14)]
+    # A 7 x 7 board with a small target: with pruning a few hundred paths, without it billions.
+    cases += [generate(rng.randrange(10**6), 7, 7, lengths=(2, 3)) for _ in range(2)]
     return [(p,) for p in cases]
 
 
 q4 = FunctionExercise(
     "count_paths", reference=count_solutions, cases=_q4_cases,
-    describe=lambda args: f"count_paths({_show(args[0])})",
+    describe=lambda args: f"count_paths on {_show(args[0])}",
+    forbidden=[count_solutions, solutions, sum_histogram, search.simple_paths, "networkx"],
+    method="Count with your own depth-first search: extend the path one legal cell at a time.",
+    timeout_hint="Does your search stop a path as soon as its total is bigger than the target? "
+                 "That is the pruning: without it, it tries every path on the board.",
     hints=["Depth-first search: a function extend(path, total) that tries every legal next cell.",
            "When the path reaches End, count 1 if total == target. The numbers are positive, so when "
            "total > target no longer path can come back down: return 0 at once (that is the pruning).",
-           "Do not step past End: a path that reaches End stops there."],
-    solution='''
-        def count_paths(puzzle):
-            def extend(path, total):
-                if total > puzzle.target:
-                    return 0
-                last = path[-1]
-                if last == puzzle.end:
-                    return 1 if total == puzzle.target else 0
-                count = 0
-                for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:
-                    cell = (last[0] + dr, last[1] + dc)
-                    if is_legal_step(path, cell, puzzle.rows, puzzle.cols):
-                        count += extend(path + [cell], total + puzzle.numbers[cell[0]][cell[1]])
-                return count
-            start = puzzle.start
-            return extend([start], puzzle.numbers[start[0]][start[1]])
-    ''')
+           "Do not step past End: a path that reaches End stops there."])
 
 
 # ---- q5: a puzzle with exactly one solution ------------------------------------------------
 
-def _is_unique_puzzle(expected: Puzzle, got) -> bool:
-    return (isinstance(got, Puzzle) and (got.rows, got.cols) == (expected.rows, expected.cols)
-            and check_path(got, got.path).ok and count_solutions(got) == 1)
+def _unique_puzzle_verdict(expected: Puzzle, got, args) -> "str | None":
+    seed, rows, cols = args
+    if not isinstance(got, Puzzle):
+        return f"returned {_short(got)}; it should return a puzzle made with summaze.generate."
+    if (got.rows, got.cols) != (rows, cols):
+        return f"returned a {got.rows} x {got.cols} puzzle; it should be {rows} x {cols}."
+    check = check_path(got, got.path)
+    if not check.ok:
+        return f"returned a puzzle whose planted path does not solve it ({check.reason})."
+    count = count_solutions(got, cap=1000)
+    if count != 1:
+        return f"returned a puzzle with {count} solutions; a unique one has exactly 1."
+    return None
 
 
 q5 = FunctionExercise(
     "unique_puzzle", reference=lambda seed, rows, cols: generate_unique(seed, rows, cols),
-    cases=lambda rng: [(0, 4, 5), (1, 3, 3)] + [(rng.randrange(10**6), rng.randint(3, 5), rng.randint(3, 5))
-                                               for _ in range(8)],
-    compare=_is_unique_puzzle,
+    cases=lambda rng: [(0, 4, 5), (1, 3, 3), (2, 4, 5), (3, 4, 5), (4, 4, 5)]
+    + [(rng.randrange(10**6), rng.randint(3, 5), rng.randint(3, 5)) for _ in range(8)],
+    judge=_unique_puzzle_verdict, deterministic=True, varies=True,
+    forbidden=[generate_unique],
+    method="Try puzzle after puzzle with summaze.generate and keep the first whose count is 1.",
+    timeout_hint="Does your loop stop as soon as it finds a puzzle with exactly one solution?",
     hints=["Keep making puzzles with generate(some_id, rows, cols) until one has exactly one solution.",
            "Draw the ids from random.Random(seed) so the same seed always gives the same puzzle; "
-           "count with count_solutions (or your count_paths)."],
-    solution='''
-        import random
-        from mathmaze_lib.summaze import generate, count_solutions
-
-        def unique_puzzle(seed, rows, cols):
-            rng = random.Random(seed)
-            while True:
-                puzzle = generate(rng.randrange(10**9), rows, cols)
-                if count_solutions(puzzle) == 1:
-                    return puzzle
-    ''')
+           "count with count_solutions (or your count_paths)."])
 
 
 q6 = ThoughtExercise(
     "q6",
     question="""
         The generator plants ONE path, yet many puzzles have several solutions, and players
-        find paths the generator never drew. Why? And why are unique puzzles usually the
-        ones with long planted paths and big numbers?
+        find paths the generator never drew. Why? And look at the table above: unique puzzles
+        tend to have SHORT planted paths. Why would that be?
     """,
     discussion="""
         The target is only a number: any other path from Start to End whose numbers add up
         to it also wins. With digits 1 to 9 on a 4 x 5 grid there are hundreds of simple
         paths from Start to End but only a few dozen possible sums, so by the pigeonhole
         principle many paths share a sum, and the planted sum is often among the shared ones.
-        A short planted path has a small target; few paths are that short, but those few
-        often tie. A long path with big numbers has a large target that is reached in many
-        different ways too, so uniqueness depends on the exact numbers: that is why
-        generate_unique simply tries puzzle after puzzle and keeps the first whose count is 1.
+        A short planted path has a small target, and few paths from Start to End are that
+        short (a path that wanders adds up quickly and overshoots), so a small target is
+        rarely hit twice. A long path has a large target that many different wandering
+        paths can also reach. That is why generate_unique simply tries puzzle after puzzle
+        and keeps the first whose count is 1: the short walks are the ones it keeps.
     """)
+
+attach(globals(), "lesson1")

@@ -2,12 +2,13 @@
 
 q1 the runner's breadth-first search from many starts, q2 the score with
 checkpoints, q3 the greedy wall, q4 the improving moves of local search,
-q5 an upper bound for branch and bound, q7 the corner rule for the last wall;
-q6 is a question to think about.
+q5 an upper bound for branch and bound, q6 the corner rule for the last wall;
+q7 is a question to think about.
 Walls are given as a list of cells; a blocked board has the score None.
+The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
->>> q1.evaluate(lambda maze, walls: wallmaze.score(maze, walls)).correct
-True
+>>> print(q1.evaluate(lambda maze, walls: wallmaze.score(maze, walls)).text.splitlines()[0])
+Write it yourself: your runner_moves calls wallmaze.score, which does the work this exercise asks for.
 """
 
 from __future__ import annotations
@@ -17,16 +18,21 @@ import random
 from .. import optimize, wallmaze
 from ..wallmaze import WallMaze, parse, run, score
 from .core import FunctionExercise, ThoughtExercise
+from .solutions import attach
 
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7"]
 
+_RUNNERS = [wallmaze.score, wallmaze.run, wallmaze.Runner, wallmaze.BitRunner, "networkx"]
+_BFS_HINT = ("Does your BFS give a cell its distance when it first puts it in the queue, "
+             "and skip cells that already have one?")
+
 
 def _show(maze: WallMaze) -> str:
-    return "board\n" + maze.text()
+    return "board\n" + "\n".join(line for line in maze.text().splitlines() if not line.startswith("walls:"))
 
 
 def _describe(name):
-    return lambda args: f"{name} on the {_show(args[0])}\nwith walls {sorted(args[1])}"
+    return lambda args: f"{name} with walls {sorted(args[1])} on the {_show(args[0])}"
 
 
 def _random_board(rng: random.Random, rows: int, cols: int, checkpoints: int = 0) -> WallMaze:
@@ -79,67 +85,24 @@ def _q1_cases(rng):
 
 q1 = FunctionExercise(
     "runner_moves", reference=score, cases=_q1_cases, describe=_describe("runner_moves"),
+    forbidden=_RUNNERS, method="Write the runner's breadth-first search yourself, from all starts at once.",
+    timeout_hint=_BFS_HINT,
     hints=["Breadth-first search with a deque, started from ALL start cells at once (distance 0 each). "
            "The runner may walk on every cell that is not a rock (maze.rocks) or a wall.",
            "Return the distance of the first finish (maze.finishes) you take from the queue; "
-           "return None if the queue runs empty first."],
-    solution='''
-        from collections import deque
-
-        def runner_moves(maze, walls):
-            blocked = set(maze.rocks) | set(walls)
-            dist = {s: 0 for s in maze.starts}
-            queue = deque(maze.starts)
-            while queue:
-                cell = queue.popleft()
-                if cell in maze.finishes:
-                    return dist[cell]
-                r, c = cell
-                for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:
-                    if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
-                            and nxt not in blocked and nxt not in dist):
-                        dist[nxt] = dist[cell] + 1
-                        queue.append(nxt)
-            return None
-    ''')
+           "return None if the queue runs empty first."])
 
 
 # ---- q2: the score with checkpoints -----------------------------------------------------------
 
 q2 = FunctionExercise(
     "score_with_checkpoints", reference=score, cases=_cases(2), describe=_describe("score_with_checkpoints"),
+    forbidden=_RUNNERS, method="Add up the legs of your own BFS: starts -> A -> B -> ... -> a finish.",
+    timeout_hint=_BFS_HINT,
     hints=["Split the run into legs: starts -> A, A -> B, ..., last checkpoint -> a finish. Each leg is a BFS "
            "like runner_moves, but from a given set of sources to a given set of targets.",
            "maze.checkpoints[i] is the tuple of cells of letter i (here one cell each). Add up the legs' "
-           "moves; if any leg has no route, the score is None."],
-    solution='''
-        from collections import deque
-
-        def leg(maze, walls, sources, targets):
-            blocked = set(maze.rocks) | set(walls)
-            dist = {s: 0 for s in sources}
-            queue = deque(sources)
-            while queue:
-                cell = queue.popleft()
-                if cell in targets:
-                    return cell, dist[cell]
-                r, c = cell
-                for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:
-                    if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
-                            and nxt not in blocked and nxt not in dist):
-                        dist[nxt] = dist[cell] + 1
-                        queue.append(nxt)
-            return None, None
-
-        def score_with_checkpoints(maze, walls):
-            total, sources = 0, list(maze.starts)
-            for targets in list(maze.checkpoints) + [maze.finishes]:
-                end, moves = leg(maze, walls, sources, set(targets))
-                if end is None:
-                    return None
-                total, sources = total + moves, [end]
-            return total
-    ''')
+           "moves; if any leg has no route, the score is None."])
 
 
 # ---- q3: the greedy wall ----------------------------------------------------------------------
@@ -160,25 +123,12 @@ def greedy_wall(maze: WallMaze, walls):
 
 q3 = FunctionExercise(
     "greedy_wall", reference=greedy_wall, cases=_cases(1, unblocked=True, room=1),
-    describe=_describe("greedy_wall"),
+    describe=_describe("greedy_wall"), forbidden=[optimize.greedy],
+    method="Try each open cell of the current path yourself and keep the best gain.",
     hints=["Only a wall ON the runner's current path can make it longer: try each open cell of "
            "wallmaze.run(maze, walls).path, one at a time.",
            "Score each try with wallmaze.score(maze, walls + [cell]); skip blocked ones (None). Keep the "
-           "cell with the largest gain, the first one on ties, and return None when no gain is > 0."],
-    solution='''
-        from mathmaze_lib import wallmaze
-
-        def greedy_wall(maze, walls):
-            result = wallmaze.run(maze, walls)
-            best_gain, best_cell = 0, None
-            for cell in result.path:
-                if maze.char(cell) != "." or cell in walls:
-                    continue
-                s = wallmaze.score(maze, list(walls) + [cell])
-                if s is not None and s - result.moves > best_gain:
-                    best_gain, best_cell = s - result.moves, cell
-            return best_cell
-    ''')
+           "cell with the largest gain, the first one on ties, and return None when no gain is > 0."])
 
 
 # ---- q4: one step of local search -------------------------------------------------------------
@@ -199,31 +149,22 @@ def improving_moves(maze: WallMaze, walls):
 
 
 def _q4_cases(rng):
-    return [case for case in _cases(1, unblocked=True, n=20)(rng) if case[1]] + \
-        [(wallmaze.level("simple", 2), optimize.greedy(wallmaze.level("simple", 2)).walls)]
+    out = [case for case in _cases(1, unblocked=True, n=20)(rng) if case[1]]
+    for k in (1, 2, 3):   # real levels with a few walls: many improving moves, in an order to sort
+        maze = wallmaze.level("simple", k)
+        out.append((maze, _unblocked_walls(rng, maze, room=1)[:4]))
+    good = sorted(optimize.anneal(wallmaze.level("simple", 1), seed=1, seconds=None, max_iters=3000).walls)
+    return out + [(wallmaze.level("simple", 1), good[:-1]), (wallmaze.level("simple", 1), good[1:])]
 
 
 q4 = FunctionExercise(
     "improving_moves", reference=improving_moves, cases=_q4_cases, describe=_describe("improving_moves"),
+    forbidden=[optimize.local_search, optimize.anneal, optimize.route_candidates],
+    method="Try every (old wall, new cell on the path) pair yourself.",
     hints=["A local-search move takes one wall off and puts one on a cell of the current path.",
            "For each wall `old` and each open cell of the current path that has no wall, score "
            "walls - {old} + {cell}; keep (old, cell) when the score is not None and beats the current one. "
-           "Return the list sorted."],
-    solution='''
-        from mathmaze_lib import wallmaze
-
-        def improving_moves(maze, walls):
-            result = wallmaze.run(maze, walls)
-            moves = []
-            for old in walls:
-                rest = [w for w in walls if w != old]
-                for cell in result.path:
-                    if maze.char(cell) == "." and cell not in walls:
-                        s = wallmaze.score(maze, rest + [cell])
-                        if s is not None and s > result.moves:
-                            moves.append((old, cell))
-            return sorted(moves)
-    ''')
+           "Return the list sorted."])
 
 
 # ---- q5: a bound for the exact search ---------------------------------------------------------
@@ -237,30 +178,16 @@ def reach_bound(maze: WallMaze, walls) -> int:
 
 q5 = FunctionExercise(
     "reach_bound", reference=reach_bound, cases=_cases(2, unblocked=True), describe=_describe("reach_bound"),
+    forbidden=[optimize.reach_bound, optimize.exact] + _RUNNERS,
+    method="Count the reachable cells with your own BFS from the starts.", timeout_hint=_BFS_HINT,
     hints=["More walls never make more cells reachable, and a shortest leg never visits a cell twice.",
            "Count the cells reachable from the starts (a BFS from all starts, as in runner_moves, that does "
            "not stop at finishes); the bound is (that count - 1) times the number of legs, "
-           "len(maze.checkpoints) + 1."],
-    solution='''
-        from collections import deque
-
-        def reach_bound(maze, walls):
-            blocked = set(maze.rocks) | set(walls)
-            seen = set(maze.starts)
-            queue = deque(maze.starts)
-            while queue:
-                r, c = queue.popleft()
-                for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:
-                    if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
-                            and nxt not in blocked and nxt not in seen):
-                        seen.add(nxt)
-                        queue.append(nxt)
-            return (len(seen) - 1) * (len(maze.checkpoints) + 1)
-    ''')
+           "len(maze.checkpoints) + 1."])
 
 
-q6 = ThoughtExercise(
-    "q6",
+q7 = ThoughtExercise(
+    "q7",
     question="""
         On the open board below, greedy places no wall at all, yet three walls make the runner walk
         8 moves instead of 6. Why does greedy get stuck, and what do local search and annealing do
@@ -281,7 +208,7 @@ q6 = ThoughtExercise(
     """)
 
 
-# ---- q7: the corner rule for the last wall -----------------------------------------------------
+# ---- q6: the corner rule for the last wall -----------------------------------------------------
 
 def corner_detour(maze: WallMaze, walls, a, c, b) -> bool:
     """True when the route turns a corner at ``c`` (from ``a`` to ``b``) and the fourth cell of
@@ -292,7 +219,7 @@ def corner_detour(maze: WallMaze, walls, a, c, b) -> bool:
     return d not in maze.rocks and d not in set(walls)   # d shares a row with a or b: on the board
 
 
-def _q7_cases(rng):
+def _q6_cases(rng):
     out = []
     for maze, walls in _cases(1, unblocked=True, n=40)(rng):
         path = run(maze, walls).path
@@ -303,18 +230,14 @@ def _q7_cases(rng):
     return out
 
 
-q7 = FunctionExercise(
-    "corner_detour", reference=corner_detour, cases=_q7_cases,
-    describe=lambda args: f"corner_detour on the {_show(args[0])}\nwith walls {sorted(args[1])}, "
-                          f"a={args[2]}, c={args[3]}, b={args[4]}",
+q6 = FunctionExercise(
+    "corner_detour", reference=corner_detour, cases=_q6_cases, forbidden=[optimize.detour_moves],
+    method="Compute the fourth cell d of the little square yourself.",
+    describe=lambda args: f"corner_detour with walls {sorted(args[1])}, a={args[2]}, c={args[3]}, b={args[4]} "
+                          f"on the {_show(args[0])}",
     hints=["If a and b are in the same row or the same column, the route runs straight through c: False.",
            "Otherwise a, c, b turn a corner of a 2 x 2 square; its fourth cell is "
            "d = (a_row + b_row - c_row, a_col + b_col - c_col). The answer is whether d is free: "
-           "not a rock and not a wall."],
-    solution='''
-        def corner_detour(maze, walls, a, c, b):
-            if a[0] == b[0] or a[1] == b[1]:
-                return False
-            d = (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
-            return d not in maze.rocks and d not in walls
-    ''')
+           "not a rock and not a wall."])
+
+attach(globals(), "lesson3")

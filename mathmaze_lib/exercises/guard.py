@@ -1,0 +1,269 @@
+"""Run a learner's function so that a check can never freeze, crash or be fooled by it.
+
+:func:`call` runs ``fn(*args)`` and always comes back with an :class:`Outcome`:
+
+* a **time limit**: on Unix, in the main thread (a Jupyter kernel runs cells there),
+  a timer signal every 50 ms stops the learner's code once its time is up, even in a
+  ``while True: pass``; elsewhere (Windows, or a check run in another thread) the
+  limit is looked at on every function call the learner's code makes, so a loop that
+  calls nothing at all cannot be stopped there;
+* a **memory limit**: the same timer stops code whose memory grew by more than
+  ``memory_mb`` (read from ``/proc``, Linux only), and on Linux one huge allocation
+  past about three times that fails at once with ``MemoryError``;
+* **any exception**, including ``RecursionError``, ``SystemExit``, ``KeyboardInterrupt``
+  and ``GeneratorExit``, is caught and reported with the learner's own line;
+* **printing** is captured and cut (a function that prints a megabyte does not flood
+  the notebook);
+* **forbidden helpers**: calling one of ``forbidden`` (functions, classes or package
+  names such as ``"networkx"``) stops the learner's code at that call, so an exercise
+  about writing a search cannot be answered by calling the library's search.
+
+The kernel stays usable afterwards: the timer, the signal handler, the profiler and
+the output streams are restored, and the learner's frames (which may hold a huge
+queue) are dropped with the traceback.
+
+>>> def slow(n):
+...     while True:
+...         n += 1
+>>> call(slow, (0,), seconds=0.2).kind
+'time'
+>>> call(lambda: 1 / 0, ()).kind, call(lambda: 7, ()).value
+('error', 7)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import io
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+__all__ = ["Outcome", "StepLimit", "call", "learner_line"]
+
+_LIBRARY = Path(__file__).resolve().parent.parent
+_TICK = 0.05          # seconds between looks at the clock and the memory
+_KEEP_PRINTED = 300   # characters of the learner's printing kept for the feedback
+
+
+class _Stop(BaseException):
+    """Raised inside the learner's code to stop it (a BaseException: ``except Exception`` cannot keep it)."""
+
+    def __init__(self, kind: str, detail: str = ""):
+        super().__init__(kind, detail)
+        self.kind, self.detail = kind, detail
+
+
+class StepLimit(_Stop):
+    """Raised by an exercise's instrumented input (say a successor function) when the learner's code
+    used it far more often than the method the lesson teaches needs; ``detail`` says so in words."""
+
+    def __init__(self, detail: str):
+        super().__init__("steps", detail)
+
+
+@dataclass
+class Outcome:
+    """What happened to one call: ``kind`` is ``value`` (it returned ``value``), ``error`` (it raised
+    ``error``, a short text, at ``line``), ``time``, ``memory``, ``steps`` (an input's step budget ran
+    out: ``detail``) or ``forbidden`` (it called ``detail``). ``printed`` counts the characters it
+    printed, ``shown`` keeps their start, ``seconds`` is how long it ran."""
+
+    kind: str
+    value: Any = None
+    error: str = ""
+    error_type: str = ""
+    line: str = ""
+    detail: str = ""
+    printed: int = 0
+    shown: str = ""
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+class _Capped(io.TextIOBase):
+    """A text stream that counts what is written and keeps only the start."""
+
+    def __init__(self):
+        self.count, self.kept = 0, []
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text) -> int:
+        text = str(text)
+        room = _KEEP_PRINTED - sum(map(len, self.kept))
+        if room > 0:
+            self.kept.append(text[:room])
+        self.count += len(text)
+        return len(text)
+
+
+def learner_line(tb) -> str:
+    """The innermost line of the learner's code (not this library's) in a traceback, in words."""
+    frames = [f for f in traceback.extract_tb(tb)
+              if not Path(f.filename).resolve().is_relative_to(_LIBRARY)]
+    if not frames:
+        return ""
+    f = frames[-1]
+    where = "your code" if f.filename.startswith("<") or "ipykernel" in f.filename else Path(f.filename).name
+    line = (f.line or "").strip()
+    return f"in {f.name}, line {f.lineno} of {where}: {line}" if line else f"in {f.name}, line {f.lineno} of {where}"
+
+
+def _rss() -> Optional[int]:
+    """Resident memory of this process in bytes (Linux), or None."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def _vm() -> Optional[int]:
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+@contextlib.contextmanager
+def _address_space(extra: int):
+    """Lower the soft address-space limit to the current size + ``extra`` (Linux), then restore it."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, AttributeError, OSError, ValueError):
+        yield
+        return
+    vm = _vm()
+    target = None if vm is None else vm + extra
+    unlimited = resource.RLIM_INFINITY
+    if target is None or (soft != unlimited and soft <= target) or (hard != unlimited and hard < target):
+        yield
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (target, hard))
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def _codes(forbidden: Iterable) -> tuple:
+    """Code objects and file-name prefixes of the forbidden helpers, with a name for each."""
+    codes, prefixes = {}, []
+    for item in forbidden:
+        if isinstance(item, str):
+            try:
+                module = __import__(item)
+            except ImportError:
+                continue
+            prefixes.append((str(Path(module.__file__).resolve().parent), item))
+        elif inspect.isclass(item):
+            for value in vars(item).values():
+                fn = getattr(value, "__func__", value)
+                if getattr(fn, "__code__", None) is not None:
+                    codes[fn.__code__] = f"{item.__module__.rsplit('.', 1)[-1]}.{item.__name__}"
+        else:
+            fn = inspect.unwrap(item)
+            if getattr(fn, "__code__", None) is not None:
+                codes[fn.__code__] = f"{fn.__module__.rsplit('.', 1)[-1]}.{fn.__name__}"
+    return codes, prefixes
+
+
+def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb: int = 1000,
+         forbidden: Iterable = ()) -> Outcome:
+    """Run ``fn(*args)`` under the limits; never raises (see the module's docstring)."""
+    codes, prefixes = _codes(forbidden)
+    start = time.perf_counter()
+    deadline = None if seconds is None else time.monotonic() + max(seconds, 0.0)
+    rss0 = _rss()
+    memory = memory_mb * 2 ** 20
+    active = [True]
+
+    def stop_if_over():
+        if not active[0]:
+            return
+        if deadline is not None and time.monotonic() > deadline:
+            raise _Stop("time")
+        if rss0 is not None and memory and (_rss() or 0) - rss0 > memory:
+            raise _Stop("memory")
+
+    use_signal = (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+                  and threading.current_thread() is threading.main_thread())
+    calls = [0]
+
+    def profile(frame, event, arg):
+        if event == "call":
+            code = frame.f_code
+            name = codes.get(code)
+            if name is None and prefixes:
+                filename = code.co_filename
+                name = next((n for p, n in prefixes if filename.startswith(p)), None)
+            if name is not None and active[0]:
+                raise _Stop("forbidden", name)
+        if not use_signal:
+            calls[0] += 1
+            if calls[0] % 64 == 0:
+                stop_if_over()
+
+    def on_alarm(signum, frame):
+        stop_if_over()
+
+    out, err = _Capped(), _Capped()
+    outcome: Outcome
+    old_handler = None
+    old_profile = sys.getprofile()
+    try:
+        if use_signal:
+            old_handler = signal.signal(signal.SIGALRM, on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+        with _address_space(3 * memory), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            sys.setprofile(profile)
+            try:
+                value = fn(*args)
+            finally:
+                sys.setprofile(old_profile)
+                active[0] = False
+        outcome = Outcome("value", value=value)
+    except _Stop as stop:
+        active[0] = False
+        outcome = Outcome(stop.kind, detail=stop.detail, line=learner_line(stop.__traceback__))
+        stop.__traceback__ = None
+    except BaseException as exc:  # noqa: B036 - the learner's SystemExit, KeyboardInterrupt, ... are reported
+        active[0] = False
+        text = _safe_str(exc)
+        outcome = Outcome("error", error=text, error_type=type(exc).__name__,
+                          line=learner_line(exc.__traceback__))
+        exc.__traceback__ = None
+        if isinstance(exc, MemoryError):
+            outcome.kind = "memory"
+    finally:
+        active[0] = False
+        sys.setprofile(old_profile)
+        if use_signal:
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            signal.signal(signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL)
+    outcome.printed = out.count + err.count
+    outcome.shown = ("".join(out.kept) + "".join(err.kept))[:_KEEP_PRINTED]
+    outcome.seconds = time.perf_counter() - start
+    return outcome
+
+
+def _safe_str(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except BaseException:  # noqa: B036 - an exception whose __str__ raises
+        return f"<a {type(exc).__name__} that cannot be shown>"

@@ -1,0 +1,86 @@
+"""One source for every worked solution: the solution notebooks.
+
+``ex.qN.solution()`` shows the code of the exercise cell of the solution notebook
+(without the ``### BEGIN/END SOLUTION`` lines).  The release step copies that code
+into ``mathmaze_lib/data/solutions.json`` (the package does not ship the notebooks),
+and a test fails when the file and the notebooks disagree.  An exercise cell is the
+code cell with the solution block that comes before the ``ex.qN.check()`` cell.
+
+>>> import nbformat
+>>> nb = nbformat.v4.new_notebook(cells=[
+...     nbformat.v4.new_code_cell("from mathmaze_lib.exercises import lesson9 as ex"),
+...     nbformat.v4.new_code_cell("def f(x):\\n    ### BEGIN SOLUTION\\n    return x\\n    ### END SOLUTION"),
+...     nbformat.v4.new_code_cell("ex.q1.check()")])
+>>> extract(nb)
+('lesson9', {'q1': 'def f(x):\\n    return x'})
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Optional
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "solutions.json"
+_MODULE = re.compile(r"from mathmaze_lib\.exercises import (lesson\d+) as ex\b")
+_CHECK = re.compile(r"\bex\.(q\d+)\.check\(\s*\)")
+_MARKER = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*$")
+
+
+def extract(nb) -> tuple:
+    """``(lesson module name, {"qN": code})`` of a solution notebook (module None without one)."""
+    module, codes, pending = None, {}, None
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        found = _MODULE.search(cell.source)
+        if found:
+            module = found.group(1)
+        if "### BEGIN SOLUTION" in cell.source:
+            lines = [line for line in cell.source.splitlines() if not _MARKER.match(line)]
+            pending = "\n".join(lines).strip("\n")
+            continue
+        check = _CHECK.search(cell.source)
+        if check and pending is not None:
+            codes[check.group(1)] = pending
+            pending = None
+    return module, codes
+
+
+def collect(solutions_dir: Path) -> dict:
+    """``{"lessonN": {"qN": code}}`` from every solution notebook in ``solutions_dir``."""
+    import nbformat
+
+    out = {}
+    for path in sorted(Path(solutions_dir).glob("*.ipynb")):
+        module, codes = extract(nbformat.read(path, as_version=4))
+        if module and codes:
+            out[module] = codes
+    return out
+
+
+def write(solutions_dir: Path, check: bool = False, target: Path = DATA) -> bool:
+    """Write the solutions file from the notebooks (``check``: only compare); True when it differed."""
+    text = json.dumps(collect(solutions_dir), indent=1, sort_keys=True) + "\n"
+    current = target.read_text(encoding="utf-8") if target.exists() else None
+    if current == text:
+        return False
+    if not check:
+        target.write_text(text, encoding="utf-8")
+    return True
+
+
+def load() -> dict:
+    try:
+        return json.loads(DATA.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def attach(namespace: dict, module: str, data: Optional[dict] = None) -> None:
+    """Give each exercise ``qN`` of a lesson module its solution from the solutions file."""
+    for name, code in (load() if data is None else data).get(module, {}).items():
+        exercise = namespace.get(name)
+        if exercise is not None and not exercise._solution:
+            exercise._solution = code

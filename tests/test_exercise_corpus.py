@@ -1,0 +1,83 @@
+"""Every checked exercise against answers as learners write them: right ones pass, wrong ones are
+rejected with feedback that names the mistake, in at most ten lines."""
+
+from __future__ import annotations
+
+import importlib
+import linecache
+
+import pytest
+
+from exercise_corpus import CORPUS, RIGHT, WRONG
+from mathmaze_lib.exercises import FunctionExercise
+from mathmaze_lib.exercises.solutions import load
+
+_PRELUDE = ("import random\nfrom collections import deque\nfrom mathmaze_lib import summaze, wallmaze, search\n"
+            "from mathmaze_lib import jumpmaze as jm\n")
+
+
+def _exec(source: str, namespace: dict, name: str) -> None:
+    """Run a source as a notebook cell (a pseudo file name, so tracebacks show its lines)."""
+    filename = f"<cell {name}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), namespace)
+
+
+def _namespace(lesson: str, upto: str) -> dict:
+    """What a learner who solved the earlier exercises of the lesson has defined."""
+    namespace: dict = {}
+    _exec(_PRELUDE, namespace, "imports")
+    for q, code in sorted(load()[lesson].items(), key=lambda kv: int(kv[0][1:])):
+        if int(q[1:]) >= int(upto[1:]):
+            break
+        _exec(code, namespace, f"{lesson}.{q}")
+    return namespace
+
+
+def _exercise(lesson: str, q: str) -> FunctionExercise:
+    return getattr(importlib.import_module(f"mathmaze_lib.exercises.{lesson}"), q)
+
+
+def _answer(lesson: str, q: str, source: str):
+    exercise = _exercise(lesson, q)
+    namespace = _namespace(lesson, q)
+    _exec(source, namespace, f"{lesson}.{q}.answer")
+    return exercise, namespace[exercise.name]
+
+
+CASES = [(lesson, q, kind, i) for (lesson, q), entry in CORPUS.items() for kind in (RIGHT, WRONG)
+         for i in range(len(entry[kind]))]
+
+
+def test_the_corpus_covers_every_checked_exercise_with_enough_answers():
+    for lesson in ("lesson1", "lesson2", "lesson3"):
+        module = importlib.import_module(f"mathmaze_lib.exercises.{lesson}")
+        for q in module.__all__:
+            if isinstance(getattr(module, q), FunctionExercise):
+                entry = CORPUS.get((lesson, q))
+                assert entry, f"{lesson}.{q} has no corpus"
+                assert len(entry[RIGHT]) >= 3 and len(entry[WRONG]) >= 5, f"{lesson}.{q}"
+
+
+@pytest.mark.parametrize("lesson,q,kind,i", CASES, ids=lambda v: str(v))
+def test_corpus_answer(lesson, q, kind, i):
+    entry = CORPUS[lesson, q][kind][i]
+    source, phrase = (entry, None) if kind == RIGHT else entry
+    exercise, fn = _answer(lesson, q, source)
+    feedback = exercise.evaluate(fn)
+    lines = feedback.text.splitlines()
+    assert len(lines) <= 10, feedback.text
+    if kind == RIGHT:
+        assert feedback.correct, f"a right answer was rejected:\n{source}\n---\n{feedback.text}"
+        return
+    assert not feedback.correct and feedback.status in ("incorrect", "error"), f"a wrong answer passed:\n{source}"
+    assert phrase in feedback.text, f"feedback for\n{source}\n---\n{feedback.text}\n--- lacks {phrase!r}"
+    assert "Traceback" not in feedback.text and "mathmaze_lib/" not in feedback.text
+
+
+def test_hidden_cases_differ_but_judge_the_same_way():
+    exercise = _exercise("lesson2", "q2")
+    assert exercise.all_cases(hidden=True) != exercise.all_cases()
+    right, wrong = CORPUS["lesson2", "q2"][RIGHT][0], CORPUS["lesson2", "q2"][WRONG][1][0]
+    assert exercise.evaluate(_answer("lesson2", "q2", right)[1], hidden=True).correct
+    assert not exercise.evaluate(_answer("lesson2", "q2", wrong)[1], hidden=True).correct
