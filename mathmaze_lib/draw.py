@@ -145,8 +145,9 @@ def came_from(parent: dict, rows: int, cols: int, ax=None, title: Optional[str] 
             ax.plot(node[1], node[0], "*", color="#009E73", markersize=14)
             continue
         (r1, c1), (r2, c2) = node, par
-        ax.add_patch(FancyArrowPatch((c1, r1), (c1 + 0.7 * (c2 - c1), r1 + 0.7 * (r2 - r1)),
-                                     arrowstyle="-|>", mutation_scale=10, color="#0072B2"))
+        far = abs(r1 - r2) + abs(c1 - c2) > 1   # long jumps along one line would lie on top of each other
+        ax.add_patch(FancyArrowPatch((c1, r1), (c2, r2), connectionstyle=f"arc3,rad={0.35 if far else 0}",
+                                     shrinkA=7, shrinkB=9, arrowstyle="-|>", mutation_scale=10, color="#0072B2"))
     return ax
 
 

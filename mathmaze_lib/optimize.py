@@ -422,3 +422,22 @@ def text_progress(stream, width: int = 30) -> Callable:
 
 
 OPTIMIZERS = {"greedy": greedy, "local": local_search, "anneal": anneal, "exact": exact}
+
+
+def last_wall_detours(maze: WallMaze, walls=()) -> dict:
+    """For each wallable cell of the runner's route: at most how many moves one more wall there
+    can add by the last-wall rule of :func:`detour_moves` (None: no short way round is known).
+
+    >>> from mathmaze_lib.wallmaze import parse
+    >>> last_wall_detours(parse("s..\\n..f")), last_wall_detours(parse("s.f\\n#.#"))
+    ({(0, 1): 2, (0, 2): 0}, {(0, 1): None})
+    """
+    bits = BitRunner(maze)
+    mask = bits.mask(walls)
+    moves, route = bits.route(mask)
+    out = {}
+    for i, x in enumerate(route or []):
+        if x & bits.wallable:
+            extra = detour_moves(bits, mask, route, i)
+            out[bits.cells(x)[0]] = None if extra == math.inf else int(extra)
+    return out

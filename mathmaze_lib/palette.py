@@ -11,14 +11,14 @@ style or a mark, so no role is shown by colour alone.
 >>> style("lava")
 Traceback (most recent call last):
 ...
-ValueError: unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight
+ValueError: unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight, cut
 """
 
 from __future__ import annotations
 
 #: Every role a cell can have, in legend order.
 ROLES = ("plain", "start", "end", "rock", "wall", "path", "visited",
-         "frontier", "current", "goal", "highlight")
+         "frontier", "current", "goal", "highlight", "cut")
 
 # color: fill; ink: text colour on that fill; hatch: matplotlib hatch string
 # (the board draws the same pattern with CSS); border: CSS border style;
@@ -35,6 +35,7 @@ PALETTE = {
     "current":   dict(color="#CC79A7", ink="#000000", hatch="",   border="double", mark="◉", label="current"),
     "goal":      dict(color="#0072B2", ink="#FFFFFF", hatch="",   border="solid",  mark="★", label="goal"),
     "highlight": dict(color="#FFF3A6", ink="#000000", hatch="",   border="dotted", mark="◆", label="highlight"),
+    "cut":       dict(color="#DDDDDD", ink="#000000", hatch="xx", border="dashed", mark="✕", label="cut off"),
 }
 
 
@@ -58,7 +59,7 @@ def check_role(role, where: str = "") -> str:
     >>> check_role("lava", where="cell (0, 1)")
     Traceback (most recent call last):
     ...
-    ValueError: cell (0, 1): unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight
+    ValueError: cell (0, 1): unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight, cut
     """
     if isinstance(role, str) and role in PALETTE:
         return role

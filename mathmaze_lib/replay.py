@@ -141,3 +141,58 @@ def describe(f: Frame) -> str:
     if f.path is not None:
         return text + f"; the goal is {len(f.path) - 1} moves away."
     return text + f"; {len(f.frontier)} in the queue."
+
+
+# ---------------------------------------------------------------- depth-first search
+
+def dfs_frame(steps: list, index: int, cell_of: Optional[Callable] = None) -> Frame:
+    """Frame ``index`` of a traced depth-first search (``simple_paths(..., trace=steps)``): the
+    route so far is ``path`` (its last node ``current``); a pruned try shows its last cell as
+    ``cut``, a route that reached the goal ends on ``goal``. Frame 0 is the empty board.
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import simple_paths
+    >>> steps = []
+    >>> _ = list(simple_paths(nx.path_graph(3), 0, 2, trace=steps))
+    >>> sorted(dfs_frame(steps, 3).roles.items())
+    [(0, 'path'), (1, 'path'), (2, 'goal')]
+    """
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(steps):
+        raise ValueError(f"frame {index!r} does not exist: this trace has frames 0 to {len(steps)}")
+    cell_of = cell_of or (lambda node: node)
+    if index == 0:
+        return Frame(0, None, (), set(), set(), None, None, {})
+    step = steps[index - 1]
+    route = list(step.route)
+    roles = {cell_of(node): "path" for node in route}
+    last = cell_of(route[-1])
+    roles[last] = {"extend": "current", "back": "visited", "cut": "cut", "miss": "visited",
+                   "found": "goal"}[step.action]
+    return Frame(index, route[-1], (), set(), set(route), route if step.action == "found" else None,
+                 len(route) - 1, roles)
+
+
+def describe_dfs(steps: list, index: int, why_cut: str = "the search cuts it here") -> str:
+    """One line saying what a depth-first step did (``why_cut`` explains a pruned try).
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import simple_paths
+    >>> steps = []
+    >>> _ = list(simple_paths(nx.path_graph(3), 0, 2, trace=steps))
+    >>> [describe_dfs(steps, i) for i in (0, 2, 3, 4)]
+    ['Start: the route is empty.', 'Step 2: go deeper to 1 (route of 1 move).', 'Step 3: 2 reaches the goal: a route of 2 moves, solution 1.', 'Step 4: no more moves from 1: step back.']
+    """
+    if index == 0:
+        return "Start: the route is empty."
+    step = steps[index - 1]
+    head, moves = step.route[-1], len(step.route) - 1
+    if step.action == "extend":
+        return f"Step {index}: go deeper to {head!r} (route of {moves} move{'s' * (moves != 1)})."
+    if step.action == "cut":
+        return f"Step {index}: try {head!r}: {why_cut}."
+    if step.action == "miss":
+        return f"Step {index}: {head!r} is the goal, but this route does not count."
+    if step.action == "found":
+        found = sum(1 for s in steps[:index] if s.action == "found")
+        return f"Step {index}: {head!r} reaches the goal: a route of {moves} moves, solution {found}."
+    return f"Step {index}: no more moves from {head!r}: step back."

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 __all__ = [
     "successor_function", "goal_test", "bfs", "Step", "SearchResult",
     "route_to", "tree_search", "TreeSearchResult", "count_shortest_paths",
-    "all_shortest_paths", "simple_paths", "bfs_dense", "bfs_bits", "bits_route", "bits_spread",
+    "all_shortest_paths", "simple_paths", "DfsStep", "bfs_dense", "bfs_bits", "bits_route", "bits_spread",
 ]
 
 
@@ -509,46 +509,77 @@ def all_shortest_paths(graph, source, goal, *, cap: int = 1000) -> list:
     return out
 
 
+@dataclass
+class DfsStep:
+    """One step of a traced depth-first search: ``action`` is ``extend`` (the route grew to
+    ``route``), ``cut`` (``route`` was tried and pruned), ``found`` (``route`` reached the goal)
+    or ``back`` (the search stepped back from the last node of ``route``); a puzzle may mark a
+    found route that does not count as a ``miss``."""
+
+    action: str
+    route: tuple
+
+
 def simple_paths(graph, source, goal, *, prune: Optional[Callable[[list], bool]] = None,
-                 max_nodes: Optional[int] = None) -> Iterator[list]:
+                 max_nodes: Optional[int] = None, trace: Optional[list] = None) -> Iterator[list]:
     """Depth-first enumeration of routes from ``source`` to ``goal`` that never repeat a node.
 
     ``prune(route)`` is called each time the route grows; when it returns True
     the search does not go on from there (and does not report the route even
     if it ends at the goal). ``max_nodes`` caps the route's length in nodes.
     Routes come in depth-first order, following the successor order.
+    ``trace``, a list, receives a :class:`DfsStep` for every step (to replay the search).
 
     >>> import networkx as nx
     >>> list(simple_paths(nx.cycle_graph(4), 0, 2))
     [[0, 1, 2], [0, 3, 2]]
+    >>> steps = []
+    >>> _ = list(simple_paths(nx.path_graph(3), 0, 2, trace=steps))
+    >>> [(s.action, s.route) for s in steps]
+    [('extend', (0,)), ('extend', (0, 1)), ('found', (0, 1, 2)), ('back', (0, 1)), ('back', (0,))]
     """
     succ = successor_function(graph)
     is_goal = goal_test(goal)
+    note = trace.append if trace is not None else None
     route = [source]
     on_route = {source}
     if prune is not None and prune(route):
+        if note:
+            note(DfsStep("cut", tuple(route)))
         return
     if is_goal(source):
+        if note:
+            note(DfsStep("found", tuple(route)))
         yield list(route)
         return
+    if note:
+        note(DfsStep("extend", tuple(route)))
     stack = [iter(succ(source))]
     while stack:
         nxt = next(stack[-1], _DONE)
         if nxt is _DONE:
             stack.pop()
+            if note:
+                note(DfsStep("back", tuple(route)))
             on_route.discard(route.pop())
             continue
         if nxt in on_route:
             continue
         route.append(nxt)
         if (prune is not None and prune(route)) or (max_nodes is not None and len(route) > max_nodes):
+            if note:
+                note(DfsStep("cut", tuple(route)))
             route.pop()
             continue
         if is_goal(nxt):
+            if note:
+                note(DfsStep("found", tuple(route)))
             yield list(route)
             route.pop()
             continue
         on_route.add(nxt)
+        if note:
+            note(DfsStep("extend", tuple(route)))
         stack.append(iter(succ(nxt)))
 
 

@@ -506,3 +506,64 @@ def format_puzzle(puzzle: Puzzle, path=()) -> str:
         cells.append(row)
     width = max(len(t) for row in cells for t in row)
     return "\n".join(" ".join(t.rjust(width) for t in row).rstrip() for row in cells)
+
+
+def texts_and_roles(puzzle: Puzzle, path=()) -> tuple:
+    """What a board or a picture shows: the numbers (End shows ``=target``) and a role per cell
+    (``start``, ``end``, ``path`` for the other cells of ``path``).
+
+    >>> texts, roles = texts_and_roles(Puzzle(0, 1, 3, ((2, 5, 0),), (0, 0), (0, 2), 7, ((0, 0), (0, 1), (0, 2))))
+    >>> texts, roles
+    ([['2', '5', '=7']], {(0, 0): 'start', (0, 2): 'end'})
+    """
+    texts = [[str(v) for v in row] for row in puzzle.numbers]
+    texts[puzzle.end[0]][puzzle.end[1]] = f"={puzzle.target}"
+    roles = {tuple(cell): "path" for cell in path}
+    roles.update({puzzle.start: "start", puzzle.end: "end"})
+    return texts, roles
+
+
+def dfs_steps(puzzle: Puzzle, prune: bool = True) -> list:
+    """Every step of the depth-first count of :func:`count_solutions`, to replay on a board
+    (see :func:`mathmaze_lib.replay.dfs_frame`): a route is cut as soon as its total passes the
+    target (``prune``), and a route that reaches End stops there.
+
+    A route that reaches End with another total is a ``miss``.
+
+    >>> p = generate(2, 3, 3)
+    >>> steps = dfs_steps(p)
+    >>> sum(s.action == "found" for s in steps) == count_solutions(p), sorted({s.action for s in steps})
+    (True, ['back', 'cut', 'extend', 'found', 'miss'])
+    """
+    steps: list = []
+    too_big = (lambda route: sum(puzzle.number(c) for c in route) > puzzle.target) if prune else None
+    for _ in simple_paths(puzzle.grid.neighbours, puzzle.start, puzzle.end, prune=too_big, trace=steps):
+        pass
+    for i, step in enumerate(steps):
+        if step.action == "found" and sum(puzzle.number(c) for c in step.route) != puzzle.target:
+            steps[i] = replace(step, action="miss")
+    return steps
+
+
+def describe_step(puzzle: Puzzle, steps: list, index: int) -> str:
+    """One line on step ``index`` of :func:`dfs_steps`, with the route's total (frame 0: the start).
+
+    >>> p = generate(2, 3, 3)
+    >>> describe_step(p, dfs_steps(p), 1)
+    'Step 1: start at (2, 2): total 1 of 19.'
+    """
+    if index == 0:
+        return f"Start: the search begins at Start {puzzle.start}; the target is {puzzle.target}."
+    step = steps[index - 1]
+    head, total = step.route[-1], sum(puzzle.number(c) for c in step.route)
+    if step.action == "extend":
+        verb = "start at" if len(step.route) == 1 else "go deeper to"
+        return f"Step {index}: {verb} {head}: total {total} of {puzzle.target}."
+    if step.action == "cut":
+        return f"Step {index}: try {head}: total {total} is above {puzzle.target}, so cut this branch."
+    if step.action == "miss":
+        return f"Step {index}: {head} is End, but the total is {total}, not {puzzle.target}: not a solution."
+    if step.action == "found":
+        found = sum(1 for s in steps[:index] if s.action == "found")
+        return f"Step {index}: End with total {total}: solution {found}!"
+    return f"Step {index}: no more moves from {head}: step back."

@@ -538,3 +538,17 @@ def goal_moves(preset: str, level_id: int) -> Optional[int]:
     """
     entry = stored_goals().get(f"{preset}:{level_id}")
     return entry["moves"] if entry else None
+
+
+def first_leg_search(maze: WallMaze, walls: Iterable = ()):
+    """The runner's first leg as a traced BFS over cells (from every start at once, to the nearest
+    target of the first leg), to step through on a board.
+
+    >>> r = first_leg_search(parse("s..\\n..f"))
+    >>> r.sources, r.path, len(r.trace)
+    (((0, 0),), [(0, 0), (0, 1), (0, 2), (1, 2)], 4)
+    """
+    blocked = set(maze.rocks) | set(map(tuple, walls))
+    targets = set((list(maze.checkpoints) + [maze.finishes])[0])
+    succ = lambda cell: [n for n in maze.grid.neighbours(cell, ORTHOGONAL) if n not in blocked]  # noqa: E731
+    return bfs(succ, sources=list(maze.starts), goal=lambda cell: cell in targets, trace=True)

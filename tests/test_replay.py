@@ -49,3 +49,26 @@ def test_untraced_results_and_missing_frames_are_explained():
     result = bfs(Grid(2, 2).neighbours, (0, 0), trace=True)
     with pytest.raises(ValueError, match="frame -1 does not exist: this trace has frames 0 to 4"):
         replay.frame(result, -1)
+
+
+def test_depth_first_frames_follow_the_search_and_find_every_solution():
+    from mathmaze_lib import summaze
+    from mathmaze_lib.replay import describe_dfs, dfs_frame
+
+    for pid in range(20):
+        p = summaze.generate(pid, 3, 4)
+        steps = summaze.dfs_steps(p)
+        found = [s.route for s in steps if s.action == "found"]
+        assert sorted(map(list, found)) == sorted(summaze.solutions(p)), pid
+        assert len(found) == summaze.count_solutions(p)
+        for i, step in enumerate(steps, start=1):
+            f = dfs_frame(steps, i)
+            assert f.current == step.route[-1] and f.distance == len(step.route) - 1
+            assert all(f.roles[c] == "path" for c in step.route[:-1])
+            assert f.roles[step.route[-1]] == {"extend": "current", "back": "visited", "cut": "cut",
+                                               "miss": "visited", "found": "goal"}[step.action]
+            if step.action == "cut":   # pruned: the total passed the target just now
+                assert sum(p.number(c) for c in step.route) > p.target >= sum(p.number(c) for c in step.route[:-1])
+            assert describe_dfs(steps, i).startswith(f"Step {i}:")
+        unpruned = summaze.dfs_steps(p, prune=False)
+        assert not any(s.action == "cut" for s in unpruned) and len(unpruned) >= len(steps)

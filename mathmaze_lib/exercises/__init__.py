@@ -6,6 +6,8 @@ and runs ``ex.q1.check()``.  :mod:`.core` holds the three kinds of exercise,
 :mod:`.release` makes the student notebooks from the solution notebooks.
 """
 
-from .core import NOT_ATTEMPTED, Feedback, FunctionExercise, ThoughtExercise, ValueExercise
+from .core import NOT_ATTEMPTED, Challenge, Feedback, FunctionExercise, ThoughtExercise, ValueExercise
+from .predict import Prediction, predict
 
-__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "NOT_ATTEMPTED"]
+__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
+           "Prediction", "predict"]

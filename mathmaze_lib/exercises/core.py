@@ -60,7 +60,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from . import guard
 
-__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "NOT_ATTEMPTED",
+__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
            "same", "difference"]
 
 #: What every untouched exercise prints; the release step writes it into student notebooks.
@@ -87,6 +87,9 @@ class Feedback:
 
     def __bool__(self) -> bool:
         return self.correct
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def _short(value: Any, limit: int = _MAX_SHOWN) -> str:
@@ -442,3 +445,34 @@ class ThoughtExercise(_Exercise):
 
     def solution(self) -> None:
         print(f"{_tidy(self.question)}\n\nDiscussion:\n\n{_tidy(self._solution)}")
+
+
+class Challenge(_Exercise):
+    """An open-ended challenge with a checked part: the learner puts an answer in the variable
+    ``name`` and ``judge(answer)`` returns ``(ok, words)`` (it may raise ``ValueError`` with words).
+
+    >>> c = Challenge("big", "Find a number over 100.", lambda n: (n > 100, f"{n} is {'over' if n > 100 else 'not over'} 100"),
+    ...               hints=["Try 101."])
+    >>> print(c.evaluate(7).text)
+    Not yet: 7 is not over 100.
+    >>> print(c.evaluate(101).text)
+    Correct: 101 is over 100.
+    """
+
+    def __init__(self, name: str, prompt: str, judge: Callable[[Any], tuple], hints: Sequence[str] = (),
+                 seconds: float = 10.0):
+        super().__init__(name, hints, "")
+        self.prompt, self.judge, self.seconds = prompt, judge, seconds
+
+    def evaluate(self, answer: Any = None, hidden: bool = False) -> Feedback:
+        if answer is None:
+            return Feedback("not attempted", NOT_ATTEMPTED)
+        outcome = guard.call(self.judge, (copy.deepcopy(answer),), seconds=self.seconds)
+        if outcome.kind != "value":
+            why = outcome.error or outcome.kind
+            return Feedback("incorrect", f"Not yet: {self.name} could not be checked ({why}).")
+        ok, words = outcome.value
+        return Feedback("correct" if ok else "incorrect", f"{'Correct' if ok else 'Not yet'}: {words}.")
+
+    def solution(self) -> None:
+        print(f"{self.name} is a challenge: there are many answers. {self.prompt}")

@@ -18,10 +18,10 @@ from .. import search
 from ..grid import ORTHOGONAL, Grid, are_adjacent
 from ..summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate, generate_unique,
                        legal_step, path_sum, random_walk, solutions, sum_histogram)
-from .core import FunctionExercise, ThoughtExercise, _short
+from .core import Challenge, FunctionExercise, ThoughtExercise, _short
 from .solutions import attach
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6"]
+__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "c1"]
 
 
 def _show(p: Puzzle) -> str:
@@ -259,5 +259,19 @@ q6 = ThoughtExercise(
         paths can also reach. That is why generate_unique simply tries puzzle after puzzle
         and keeps the first whose count is 1: the short walks are the ones it keeps.
     """)
+
+
+
+# ---- challenges ----------------------------------------------------------------------------
+
+def _three_solutions(pid):
+    if isinstance(pid, bool) or not isinstance(pid, int) or pid < 0:
+        return False, f"{pid!r} is not a puzzle id (a whole number >= 0)"
+    count = count_solutions(generate(pid), cap=100)
+    return count == 3, f"puzzle {pid} has {count} solution{'s' * (count != 1)}" + ("" if count == 3 else ", not 3")
+
+
+c1 = Challenge("three_solutions_id", "Find the id of a 4 x 5 puzzle with exactly 3 solutions.", _three_solutions,
+               hints=["Loop over ids with summaze.generate(pid) and count with your count_paths."])
 
 attach(globals(), "lesson1")

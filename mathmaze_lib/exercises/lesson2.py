@@ -15,11 +15,11 @@ import random
 from .. import jumpmaze as jm
 from .. import search
 from ..search import bfs, count_shortest_paths, route_to
-from .core import FunctionExercise, ThoughtExercise
+from .core import Challenge, FunctionExercise, ThoughtExercise
 from .guard import StepLimit
 from .solutions import attach
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6"]
+__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "c1"]
 
 _SOLVERS = [search.bfs, search.tree_search, search.count_shortest_paths, search.all_shortest_paths,
             search.simple_paths, jm.solve, jm.distances_from_start, jm.distances_to_goal, jm.count_shortest,
@@ -250,5 +250,26 @@ q6 = ThoughtExercise(
         cells plus the number of moves. Rules with state keep that promise as long as the visited set is
         over STATES: the same cell reached in another mode is a different node.
     """)
+
+
+
+# ---- challenges ----------------------------------------------------------------------------
+
+def _long_maze(maze):
+    if isinstance(maze, str):
+        maze = jm.parse(maze)
+    if not isinstance(maze, jm.JumpMaze):
+        return False, "give a maze: its text, or what jm.parse returns"
+    if (maze.rows, maze.cols) != (7, 7):
+        return False, f"the maze is {maze.rows} x {maze.cols}; the challenge is 7 x 7"
+    jumps = jm.solve(maze, "ortho").jumps
+    if jumps is None:
+        return False, "the goal cannot be reached at all"
+    return jumps > 20, f"its shortest route takes {jumps} jumps" + ("" if jumps > 20 else ", not more than 20")
+
+
+c1 = Challenge("long_maze", "Make a 7 x 7 jumping maze whose shortest route needs more than 20 jumps.", _long_maze,
+               hints=["Start from jm.generate(some_id, 7, 7).maze and change cells by hand, or write a local "
+                      "search: change one cell, keep the change when the route gets no shorter."])
 
 attach(globals(), "lesson2")

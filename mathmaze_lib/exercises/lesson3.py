@@ -17,10 +17,10 @@ import random
 
 from .. import optimize, wallmaze
 from ..wallmaze import WallMaze, parse, run, score
-from .core import FunctionExercise, ThoughtExercise
+from .core import Challenge, FunctionExercise, ThoughtExercise
 from .solutions import attach
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7"]
+__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
 
 _RUNNERS = [wallmaze.score, wallmaze.run, wallmaze.Runner, wallmaze.BitRunner, "networkx"]
 _BFS_HINT = ("Does your BFS give a cell its distance when it first puts it in the queue, "
@@ -239,5 +239,30 @@ q6 = FunctionExercise(
            "Otherwise a, c, b turn a corner of a 2 x 2 square; its fourth cell is "
            "d = (a_row + b_row - c_row, a_col + b_col - c_col). The answer is whether d is free: "
            "not a rock and not a wall."])
+
+
+
+# ---- challenges ----------------------------------------------------------------------------
+
+def _level2(walls):
+    maze, goal = wallmaze.level("simple", 2), wallmaze.goal_moves("simple", 2)
+    try:
+        walls = [tuple(w) for w in walls]
+    except TypeError:
+        return False, "give the walls as a list of (row, col) cells"
+    if len(walls) > maze.budget:
+        return False, f"{len(walls)} walls; the budget is {maze.budget}"
+    bad = [w for w in walls if w not in set(maze.open_cells())]
+    if bad:
+        return False, f"{bad[0]} is not an open cell of the board"
+    moves = score(maze, walls)
+    if moves is None:
+        return False, "those walls block every route (the game refuses that)"
+    return moves >= goal, f"{moves} moves" + (f": the proven best is {goal}" if moves >= goal else f"; the best is {goal}")
+
+
+c1 = Challenge("level2_walls", "Find walls for level 2 of the simple preset that reach the proven best score.",
+               _level2, hints=["Run optimize.anneal a few times with different seeds, or play it on the Mazer "
+                               "screen and copy your walls."])
 
 attach(globals(), "lesson3")

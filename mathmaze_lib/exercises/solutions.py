@@ -44,6 +44,7 @@ def extract(nb) -> tuple:
         check = _CHECK.search(cell.source)
         if check and pending is not None:
             codes[check.group(1)] = pending
+        if ".check(" in cell.source:
             pending = None
     return module, codes
 

@@ -33,13 +33,18 @@ class SearchStepper:
     """Replay ``result`` on ``board`` (or on a new ``rows`` x ``cols`` board with ``texts``)."""
 
     def __init__(self, result, board: Optional[Board] = None, cell_of: Optional[Callable] = None,
-                 rows: Optional[int] = None, cols: Optional[int] = None, texts=None, ms_per_step: int = 400):
+                 rows: Optional[int] = None, cols: Optional[int] = None, texts=None, ms_per_step: int = 400,
+                 roles: Optional[dict] = None, describe: Optional[Callable[[int], str]] = None):
         self.result = result
-        self.count = replay.frame_count(result)
+        self.depth_first = isinstance(result, list)   # a traced depth-first search: a list of DfsStep
+        self.count = len(result) + 1 if self.depth_first else replay.frame_count(result)
+        self._describe = describe
         if board is None:
             if rows is None or cols is None:
                 raise ValueError("SearchStepper needs a board, or rows and cols to make one")
             board = Board(rows, cols, texts=texts)
+        for cell, role in (roles or {}).items():
+            board.set_role(cell, role)
         self.board = board
         self.cell_of = cell_of
         self._base_roles = board.roles
@@ -82,16 +87,40 @@ class SearchStepper:
         """Jump to the end of the search."""
         self.slider.value = self.count - 1
 
+    @classmethod
+    def depth_first(cls, steps: list, **kwargs) -> "SearchStepper":
+        """Step through a traced depth-first search (``search.simple_paths(..., trace=steps)``):
+        the route so far, the tries that were cut, the routes that reached the goal. ``describe(i)``
+        may word each step in the puzzle's terms (default :func:`replay.describe_dfs`).
+
+        >>> from mathmaze_lib import summaze
+        >>> p = summaze.generate(2, 3, 3)
+        >>> s = SearchStepper.depth_first(summaze.dfs_steps(p), rows=3, cols=3)
+        >>> s.step(); s.step(); s.board.get_role(p.start), s.counts.value
+        ('path', 'step 2 of 43 · route of 1 move')
+        """
+        return cls(list(steps), **kwargs)
+
     def show(self, index: int) -> None:
         """Draw frame ``index`` on the board, the queue and the counts."""
-        f = replay.frame(self.result, index, self.cell_of)
+        if self.depth_first:
+            f = replay.dfs_frame(self.result, index, self.cell_of)
+            text = self._describe(index) if self._describe else replay.describe_dfs(self.result, index)
+        else:
+            f = replay.frame(self.result, index, self.cell_of)
+            text = self._describe(index) if self._describe else replay.describe(f)
         roles = {(r, c): role for r, row in enumerate(self._base_roles) for c, role in enumerate(row)}
         roles.update(f.roles)
         with self.board.hold_sync():
             self.board.set_roles(roles)
             self.board.show_route([self._cell(n) for n in f.path] if f.path else [])
-            self.board.status = replay.describe(f)
+            self.board.status = text
         distance = "-" if f.distance is None else f.distance
+        if self.depth_first:
+            moves = f"route of {distance} move{'s' * (distance != 1)}" if f.current is not None else "no route yet"
+            self.counts.value = f"step {index} of {self.count - 1} · {moves}"
+            self.queue.value = ""
+            return
         self.counts.value = (f"expanded {f.expanded} · in the queue {len(f.frontier)} · "
                              f"distance of current {distance}")
         self.queue.value = self._queue_html(f)
