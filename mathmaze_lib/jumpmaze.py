@@ -649,3 +649,54 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
             maze, best = candidate, scored
     score, jumps, count, blacks, unreached = best
     return Generated(replace(maze, name=f"generated {id}"), score, jumps, count, blacks, unreached, steps)
+
+
+# ---------------------------------------------------------------- the shape every puzzle has
+
+def make(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", **options) -> JumpMaze:
+    """The generated maze of this id (see :func:`generate`): the same id gives the same maze."""
+    return generate(id, rows, cols, rule, **options).maze
+
+
+def check(maze: JumpMaze, route, rule=None):
+    """The verdict on a player's route of cells: it starts at the start, every jump is legal under
+    the rule, and it ends at the goal (the reason also says whether it is a shortest route).
+
+    >>> check(CHAIN_REACTION, solve(CHAIN_REACTION).route).reason
+    'the route reaches the goal in 13 jumps: a shortest route'
+    >>> v = check(CHAIN_REACTION, [(0, 0), (0, 1)])
+    >>> v.reason, v.cell
+    ('jump 1: from (0, 0), which holds 4, you can land on (0, 4) or (4, 0), not on (0, 1)', (0, 1))
+    """
+    from .shape import Verdict
+
+    cells = [tuple(c) for c in route]
+    if not cells:
+        return Verdict(False, f"the route is empty: it must begin at the start {maze.start}")
+    if cells[0] != maze.start:
+        return Verdict(False, f"the route begins at {cells[0]} but the start is {maze.start}", cells[0])
+    succ = successors(maze, rule)
+    states = {start_state(maze, rule)}
+    for k in range(1, len(cells)):
+        prev, nxt = cells[k - 1], cells[k]
+        landings = {s: cell_of(s) for st in states for s in succ(st)}
+        here = [s for s, cell in landings.items() if cell == nxt]
+        if not here:
+            options = sorted(set(landings.values()))
+            where = " or ".join(map(str, options)) if options else "nowhere (no jump is possible)"
+            return Verdict(False, f"jump {k}: from {prev}, which holds {maze.value(prev)}, you can land on "
+                                  f"{where}, not on {nxt}", nxt)
+        states = set(here)
+    if cells[-1] != maze.goal:
+        return Verdict(False, f"the route stops at {cells[-1]} but the goal is {maze.goal}", cells[-1])
+    jumps, best = len(cells) - 1, solve(maze, rule).jumps
+    plural = "" if jumps == 1 else "s"
+    shortest = ": a shortest route" if jumps == best else f"; the shortest route takes {best}"
+    return Verdict(True, f"the route reaches the goal in {jumps} jump{plural}{shortest}")
+
+
+def view(maze: JumpMaze, route=None) -> tuple:
+    """``(texts, roles)``: the numbers (G at the goal), the start, the goal and a route's cells."""
+    roles = {tuple(cell): "path" for cell in route or ()}
+    roles.update({maze.start: "start", maze.goal: "goal"})
+    return maze.texts(), roles

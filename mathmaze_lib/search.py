@@ -60,6 +60,13 @@ def goal_test(goal) -> Optional[Callable[[Any], bool]]:
     return lambda node: node == goal
 
 
+def _required_goal(goal, who: str) -> Callable[[Any], bool]:
+    """``goal_test(goal)``, or a ValueError saying that ``who`` needs a goal."""
+    if goal is None:
+        raise ValueError(f"{who} needs a goal: a node, a set of nodes or a test (goal=None was given)")
+    return goal_test(goal)
+
+
 @dataclass
 class Step:
     """One step of a traced search: the node taken from the queue, the nodes it
@@ -425,7 +432,7 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000) -> TreeSearchResul
     True
     """
     succ = successor_function(graph)
-    is_goal = goal_test(goal)
+    is_goal = _required_goal(goal, "tree_search")
     queue = deque([(source,)])
     expanded, generated, max_queue = 0, 1, 1
     while queue:
@@ -446,7 +453,7 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000) -> TreeSearchResul
 def _shortest_path_dag(graph, source, goal):
     """BFS from source, keeping every predecessor on a shortest route."""
     succ = successor_function(graph)
-    is_goal = goal_test(goal)
+    is_goal = _required_goal(goal, "counting shortest routes")
     dist = {source: 0}
     preds: dict = {source: []}
     queue = deque([source])
@@ -539,7 +546,7 @@ def simple_paths(graph, source, goal, *, prune: Optional[Callable[[list], bool]]
     [('extend', (0,)), ('extend', (0, 1)), ('found', (0, 1, 2)), ('back', (0, 1)), ('back', (0,))]
     """
     succ = successor_function(graph)
-    is_goal = goal_test(goal)
+    is_goal = _required_goal(goal, "simple_paths")
     note = trace.append if trace is not None else None
     route = [source]
     on_route = {source}

@@ -24,7 +24,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
-from .grid import ORTHOGONAL, Grid, are_adjacent, check_size
+from .grid import ORTHOGONAL, Grid, GridParseError, are_adjacent, check_size, parse_cell, parse_grid
+from .shape import Verdict
 from .search import simple_paths
 
 __all__ = [
@@ -80,6 +81,21 @@ class Puzzle:
                 "numbers": [list(row) for row in self.numbers],
                 "start": list(self.start), "end": list(self.end), "target": self.target,
                 "path": [list(c) for c in self.path], "unique": self.unique}
+
+    def text(self) -> str:
+        """The puzzle in the text format :func:`parse` reads (End holds 0; the planted path is
+        not part of it).
+
+        >>> print(Puzzle(3, 1, 3, ((2, 5, 0),), (0, 0), (0, 2), 7, ((0, 0), (0, 1), (0, 2))).text())
+        id: 3
+        start: 0 0
+        end: 0 2
+        target: 7
+        2 5 0
+        """
+        lines = [f"id: {self.id}", f"start: {self.start[0]} {self.start[1]}",
+                 f"end: {self.end[0]} {self.end[1]}", f"target: {self.target}"]
+        return "\n".join(lines + [" ".join(map(str, row)) for row in self.numbers])
 
 
 # ---------------------------------------------------------------- generation
@@ -567,3 +583,80 @@ def describe_step(puzzle: Puzzle, steps: list, index: int) -> str:
         found = sum(1 for s in steps[:index] if s.action == "found")
         return f"Step {index}: End with total {total}: solution {found}!"
     return f"Step {index}: no more moves from {head}: step back."
+
+
+# ---------------------------------------------------------------- the shape every puzzle has
+
+def parse(text: str) -> Puzzle:
+    """Read a puzzle in the text format of :meth:`Puzzle.text` (``id:`` is optional; the planted
+    path is unknown, so it is empty). Errors name the line and the rule.
+
+    >>> p = generate(42)
+    >>> parse(p.text()) == replace(p, path=())
+    True
+    >>> parse("start: 0 0\\nend: 0 1\\ntarget: 4\\n2 x")
+    Traceback (most recent call last):
+    ...
+    mathmaze_lib.grid.GridParseError: line 4, column 3: 'x' is not allowed here: a cell holds a whole number from 0 up
+    """
+    p = parse_grid(text, split="whitespace", headers=["id", "start", "end", "target"],
+                   token_rule=lambda tok: None if tok.isascii() and tok.isdigit() else
+                   "a cell holds a whole number from 0 up")
+    rows, cols = p.shape
+    values = {}
+    for key in ("start", "end", "target", "id"):
+        if key not in p.headers:
+            if key == "id":
+                values[key] = 0
+                continue
+            raise GridParseError(None, None, f"the header line '{key}: ...' is missing (a Math Maze needs "
+                                             f"start, end and target)")
+        raw = p.headers[key]
+        try:
+            if key in ("start", "end"):
+                cell = parse_cell(raw, where=key)
+                if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):
+                    raise ValueError(f"{cell} is off the {rows} x {cols} grid")
+                values[key] = cell
+            else:
+                if not (raw.isascii() and raw.isdigit()):
+                    raise ValueError(f"{raw!r} is not a whole number >= 0")
+                values[key] = int(raw)
+        except ValueError as exc:
+            raise p.header_error(key, str(exc).split(": ", 1)[-1]) from None
+    numbers = tuple(tuple(int(tok) for tok in row) for row in p.rows)
+    return Puzzle(values["id"], rows, cols, numbers, values["start"], values["end"], values["target"], ())
+
+
+def check(puzzle: Puzzle, path) -> Verdict:
+    """The verdict on a player's path (see :func:`check_path`), with the cell where it broke.
+
+    >>> p = generate(42)
+    >>> check(p, p.path).ok, check(p, [p.start, p.start]).cell
+    (True, (3, 1))
+    """
+    result = check_path(puzzle, path)
+    cell = None
+    if not result.ok and result.step is not None and result.step < len(path):
+        cell = tuple(path[result.step])
+    elif not result.ok and path:
+        cell = tuple(path[-1])
+    return Verdict(result.ok, result.reason, cell)
+
+
+def successors(puzzle: Puzzle, rule=None):
+    """The moves of a Math Maze path as a successor function: a cell's neighbours Up, Right,
+    Down, Left (a path never repeats a cell: :func:`mathmaze_lib.search.simple_paths` sees to that).
+
+    >>> successors(generate(42))((0, 0))
+    [(0, 1), (1, 0)]
+    """
+    if rule not in (None, "ortho"):
+        raise ValueError(f"rule {rule!r}: a Math Maze path moves Up, Right, Down or Left only ('ortho')")
+    grid = puzzle.grid
+    return lambda cell: list(grid.neighbours(cell, ORTHOGONAL))
+
+
+def view(puzzle: Puzzle, path=None) -> tuple:
+    """``(texts, roles)`` of the puzzle with a player's ``path`` (see :func:`texts_and_roles`)."""
+    return texts_and_roles(puzzle, path or ())

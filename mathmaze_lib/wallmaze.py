@@ -548,7 +548,75 @@ def first_leg_search(maze: WallMaze, walls: Iterable = ()):
     >>> r.sources, r.path, len(r.trace)
     (((0, 0),), [(0, 0), (0, 1), (0, 2), (1, 2)], 4)
     """
-    blocked = set(maze.rocks) | set(map(tuple, walls))
     targets = set((list(maze.checkpoints) + [maze.finishes])[0])
-    succ = lambda cell: [n for n in maze.grid.neighbours(cell, ORTHOGONAL) if n not in blocked]  # noqa: E731
-    return bfs(succ, sources=list(maze.starts), goal=lambda cell: cell in targets, trace=True)
+    return bfs(successors(maze, walls), sources=list(maze.starts), goal=lambda cell: cell in targets, trace=True)
+
+
+# ---------------------------------------------------------------- the shape every puzzle has
+
+def make(id: int, rows: Optional[int] = None, cols: Optional[int] = None, preset: str = "simple") -> WallMaze:
+    """Level ``id`` of ``preset`` (see :func:`level`); a preset fixes the size, so ``rows`` and
+    ``cols``, when given, must match it.
+
+    >>> make(1) == level("simple", 1)
+    True
+    >>> make(1, 5, 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: preset 'simple' makes 6 x 13 boards, not 5 x 5
+    """
+    maze = level(preset, id)
+    if (rows is not None and rows != maze.rows) or (cols is not None and cols != maze.cols):
+        raise ValueError(f"preset {preset!r} makes {maze.rows} x {maze.cols} boards, not {rows} x {cols}")
+    return maze
+
+
+def check(maze: WallMaze, walls):
+    """The verdict on a player's walls: on open cells, within the budget, and leaving the runner a
+    route; the reason says how far the runner walks.
+
+    >>> check(parse("walls: 1\\ns.f"), [(0, 1)]).reason
+    'the walls block every route: the runner must be able to reach every checkpoint and a finish'
+    >>> check(parse("walls: 1\\ns..\\n..f"), [(0, 1)]).reason
+    'the runner walks 3 moves with 1 wall'
+    """
+    from .shape import Verdict
+
+    walls = list(walls)
+    try:
+        chosen = maze.check_walls(walls)
+    except ValueError as exc:
+        number = str(exc).split(":")[0]
+        index = int(number.split()[1]) - 1 if number.startswith("wall ") and number.split()[1].isdigit() else None
+        cell = None
+        if index is not None:
+            try:
+                cell = (int(walls[index][0]), int(walls[index][1]))
+            except (TypeError, ValueError, IndexError):
+                cell = None
+        return Verdict(False, str(exc), cell)
+    moves = score(maze, chosen)
+    if moves is None:
+        return Verdict(False, "the walls block every route: the runner must be able to reach every checkpoint "
+                              "and a finish")
+    return Verdict(True, f"the runner walks {moves} moves with {len(chosen)} wall{'' if len(chosen) == 1 else 's'}")
+
+
+def successors(maze: WallMaze, walls: Iterable = ()):
+    """The runner's moves as a successor function: the neighbours Up, Right, Down, Left that are
+    neither rocks nor walls (what the runner's BFS searches).
+
+    >>> successors(parse("s#\\n.f"))((0, 0))
+    [(1, 0)]
+    """
+    blocked = set(maze.rocks) | set(map(tuple, walls))
+    grid = maze.grid
+    return lambda cell: [n for n in grid.neighbours(cell, ORTHOGONAL) if n not in blocked]
+
+
+def view(maze: WallMaze, walls: Iterable = (), path: Optional[Iterable] = None) -> tuple:
+    """``(texts, roles)`` of the board with ``walls`` and the runner's path (its own run by default)."""
+    if path is None:
+        result = run(maze, walls)
+        path = result.path or ()
+    return texts_and_roles(maze, walls, path)

@@ -259,3 +259,19 @@ def test_bfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, d
     cells = [divmod(x.bit_length() - 1, width) for x in route]
     assert len(cells) == a.length + 1 and cells[0] in sources and cells[-1] in goal
     assert all(b in succ(c) for c, b in zip(cells, cells[1:]))
+
+
+from mathmaze_lib import search  # noqa: E402
+
+
+@pytest.mark.parametrize("call", [
+    lambda g: search.tree_search(g, (0, 0), None),
+    lambda g: search.count_shortest_paths(g, (0, 0), None),
+    lambda g: search.all_shortest_paths(g, (0, 0), None),
+    lambda g: list(search.simple_paths(g, (0, 0), None)),
+])
+def test_searches_that_need_a_goal_say_so(call):
+    from mathmaze_lib.grid import Grid
+
+    with pytest.raises(ValueError, match="needs a goal"):
+        call(Grid(2, 2).neighbours)

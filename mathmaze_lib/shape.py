@@ -1,0 +1,54 @@
+"""One shape for every puzzle (as in Simon Tatham's collection): the same entry points, with the
+same names, in :mod:`~mathmaze_lib.summaze`, :mod:`~mathmaze_lib.jumpmaze` and
+:mod:`~mathmaze_lib.wallmaze`, so that one game controller, one worksheet printer and one grader
+can serve all three.
+
+=========================================  ================================================
+``make(id, rows, cols, **options)``        the same id gives the same puzzle everywhere
+``parse(text)`` / ``puzzle.text()``        the text format; they round-trip
+``check(puzzle, answer) -> Verdict``       ``ok``, the ``reason`` in the learner's words, the ``cell``
+                                           where it went wrong (None when it is right or has no place)
+``successors(puzzle, ...) -> succ(node)``  what :mod:`mathmaze_lib.search` solves
+``view(puzzle, answer=None)``              ``(texts, roles)``: what the board and the pictures show
+=========================================  ================================================
+
+The answer is what a player makes: a path of cells (Math Maze), a route of cells (jumping
+mazes), a list of walls (wall mazes). A puzzle's special powers (counting, analysis,
+optimizers) stay as extra functions beside these.
+
+>>> from mathmaze_lib import jumpmaze, summaze, wallmaze
+>>> [missing(m) for m in (summaze, jumpmaze, wallmaze)]
+[[], [], []]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+__all__ = ["Verdict", "ENTRY_POINTS", "missing"]
+
+#: The entry points every puzzle module has.
+ENTRY_POINTS = ("make", "parse", "check", "successors", "view")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether an answer is right, why (in the learner's words), and the cell where it went wrong.
+
+    >>> v = Verdict(False, "step 2: (0, 0) was already visited at the start", (0, 0))
+    >>> bool(v), v.cell
+    (False, (0, 0))
+    """
+
+    ok: bool
+    reason: str
+    cell: Optional[tuple] = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def missing(module) -> list:
+    """The entry points a puzzle module lacks (an empty list when it has the whole shape)."""
+    return [name for name in ENTRY_POINTS if not callable(getattr(module, name, None))]
