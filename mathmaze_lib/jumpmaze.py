@@ -564,7 +564,7 @@ def white_holes(maze, rule=None) -> list:
 
 # ---------------------------------------------------------------- generating
 
-__all__ += ["OBJECTIVE", "TERMS", "DesignTerms", "design_terms", "score_terms", "default_steps"]
+__all__ += ["OBJECTIVE", "TERMS", "DesignTerms", "design_terms", "score_parts", "score_terms", "default_steps"]
 
 
 def _max_jump(rows: int, cols: int, cell, names) -> int:
@@ -648,20 +648,36 @@ def _check_objective(objective) -> dict:
     return weights
 
 
+def score_parts(terms: DesignTerms, objective=None) -> dict:
+    """What each design term adds to the score (weight times the term's measure; all but the
+    route's are penalties, so zero or negative), in the order of :data:`OBJECTIVE`.
+
+    >>> t = DesignTerms(jumps=18, shortest_routes=1, black_holes=0, white_holes=2, unreachable=2,
+    ...                 forced=1, clusters=4, reached=23)
+    >>> score_parts(t)
+    {'route': 18.0, 'unique': 0.0, 'black_holes': 0.0, 'white_holes': 0.0, 'forced': -0.5, 'clusters': -0.2}
+    """
+    w = _check_objective(objective)
+    if terms.jumps is None:
+        raise ValueError("score_parts: this maze has no route from start to goal, so no design terms to weigh")
+    measure = {"route": terms.jumps, "unique": min(terms.shortest_routes - 1, 5), "black_holes": terms.black_holes,
+               "white_holes": terms.white_holes, "forced": terms.forced ** 2, "clusters": terms.clusters}
+    return {name: w[name] * measure[name] if name == "route" else 0.0 - w[name] * measure[name] for name in OBJECTIVE}
+
+
 def score_terms(terms: DesignTerms, objective=None) -> float:
-    """The generator's score of a maze from its design terms (higher is better); see :data:`OBJECTIVE`.
+    """The generator's score of a maze from its design terms (higher is better; the sum of
+    :func:`score_parts`, or :data:`NO_ROUTE` plus the states reached when there is no route).
 
     >>> t = DesignTerms(jumps=18, shortest_routes=1, black_holes=0, white_holes=2, unreachable=2,
     ...                 forced=1, clusters=3, reached=23)
     >>> score_terms(t), score_terms(t, {"clusters": 0, "forced": 0})
     (17.35, 18.0)
     """
-    w = _check_objective(objective)
     if terms.jumps is None:
+        _check_objective(objective)
         return NO_ROUTE + terms.reached
-    return (w["route"] * terms.jumps - w["unique"] * min(terms.shortest_routes - 1, 5)
-            - w["black_holes"] * terms.black_holes - w["white_holes"] * terms.white_holes
-            - w["forced"] * terms.forced ** 2 - w["clusters"] * terms.clusters)
+    return sum(score_parts(terms, objective).values())
 
 
 def _cluster_penalty(keys: list, rows: int, cols: int) -> int:
@@ -786,33 +802,16 @@ def _backwards(goals, pred) -> set:
 
 
 class _CellScorer:
-    """Design terms of a cell-rule maze on plain lists: cells are numbers ``r * cols + c``, and each
-    cell's landing cells are looked up per jump length in a table made once, so a one-cell change
-    costs one list assignment.  :meth:`route` measures the route (a BFS over ints that stops after
-    the goal's layer), :meth:`rest` finishes the search and counts the holes, only when asked."""
+    """Design terms of a cell-rule maze on plain lists: cells are numbers ``r * cols + c`` and
+    ``succ[i]`` the landing cells of cell ``i``, so a one-cell change recomputes one short list.
+    :meth:`route` measures the route (a BFS over ints that stops after the goal's layer);
+    :meth:`rest` finishes the search and counts the holes, only when asked."""
 
     def __init__(self, rows, cols, names, start: int, goal: int):
-        n = rows * cols
-        dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
-        wrap = "wrap" in names
-        self.n, self.start, self.goal = n, start, goal
-        self.table = []
-        for i in range(n):
-            r, c = divmod(i, cols)
-            per_length = [()]
-            for k in range(1, max(rows, cols)):
-                out = []
-                for dr, dc in dirs:
-                    nr, nc = r + dr * k, c + dc * k
-                    if wrap:
-                        nr, nc = nr % rows, nc % cols
-                    elif not (0 <= nr < rows and 0 <= nc < cols):
-                        continue
-                    if nr * cols + nc not in out:
-                        out.append(nr * cols + nc)
-                per_length.append(tuple(out))
-            self.table.append(per_length)
-        self.succ = [()] * n
+        self.rows, self.cols, self.n, self.start, self.goal = rows, cols, rows * cols, start, goal
+        self.dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
+        self.wrap = "wrap" in names
+        self.succ = [()] * self.n
         self._bfs = None
 
     def load(self, vals, circled) -> None:
@@ -820,7 +819,21 @@ class _CellScorer:
             self.changed(i, vals)
 
     def changed(self, i, vals, circled=None) -> None:
-        self.succ[i] = () if i == self.goal else self.table[i][vals[i]]
+        if i == self.goal:
+            self.succ[i] = ()
+            return
+        rows, cols, k = self.rows, self.cols, vals[i]
+        r, c = divmod(i, cols)
+        out = []
+        for dr, dc in self.dirs:
+            nr, nc = r + dr * k, c + dc * k
+            if self.wrap:
+                nr, nc = nr % rows, nc % cols
+            elif not (0 <= nr < rows and 0 <= nc < cols):
+                continue
+            if nr * cols + nc not in out:
+                out.append(nr * cols + nc)
+        self.succ[i] = out
 
     def route(self, vals, circled) -> tuple:
         """(jumps or None, shortest routes, forced opening jumps)."""
@@ -854,7 +867,9 @@ class _CellScorer:
         """(black holes, white holes (0 unless ``whole``), unreachable, reached) after :meth:`route`."""
         n, succ, goal = self.n, self.succ, self.goal
         dist, order, done = self._bfs
-        for u in order[done:]:
+        while done < len(order):  # finish the search: the rest of the reachable cells
+            u = order[done]
+            done += 1
             du = dist[u] + 1
             for v in succ[u]:
                 if dist[v] < 0:
@@ -878,6 +893,11 @@ class _CellScorer:
         black = sum(1 for u in order if not back[u])
         white = len(todo) - (reached - black) if whole else 0
         return black, white, n - reached, reached
+
+    def reached(self, whole: bool = False):
+        """After :meth:`rest`, a list with a negative number at the cells not reached from the start
+        (None with ``whole``: the white holes depend on every cell)."""
+        return None if whole else self._bfs[0]  # the distances: -1 where not reached
 
 
 class _StateScorer:
@@ -910,17 +930,22 @@ class _StateScorer:
         t = _measure(self._maze, whole=True) if whole else self._terms
         return t.black_holes, t.white_holes, t.unreachable, t.reached
 
+    def reached(self, whole: bool = False):
+        return None  # always measure afresh
+
 
 def default_steps(rows: int, cols: int, rule: str = "ortho") -> int:
-    """How many changes the generator tries by default: 200,000 / sqrt(cells) for rules on cells
-    (40,000 on 5 x 5, 20,000 on 10 x 10, 2,000 on 100 x 100: bigger mazes cost more per step,
-    so the total time grows only like sqrt(cells)), a tenth of that for rules with state.
+    """How many changes the generator tries by default, for rules on cells: 200,000 / sqrt(cells) up
+    to 100 cells (40,000 on 5 x 5, 20,000 on 10 x 10), then 2,000,000 / cells (2,000 on 30 x 30,
+    200 on 100 x 100), because a step costs about as much as the cells: the total time stays
+    about that of a 10 x 10 maze.  Rules with state take a tenth of that (their steps cost more).
 
     >>> default_steps(5, 5), default_steps(10, 10), default_steps(100, 100), default_steps(6, 6, "nouturn")
-    (40000, 20000, 2000, 3333)
+    (40000, 20000, 200, 3333)
     """
-    steps = int(200_000 / (rows * cols) ** 0.5)
-    return steps // 10 if _has_state(_names(rule)) else steps
+    cells = rows * cols
+    steps = int(200_000 / cells ** 0.5) if cells <= 100 else 2_000_000 // cells
+    return max(1, steps // 10) if _has_state(_names(rule)) else steps
 
 
 @dataclass
@@ -1012,20 +1037,34 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     clusters = _cluster_penalty(keys, rows, cols)
     nbrs = _side_neighbours(rows, cols)
 
-    def score(threshold=-float("inf")):
-        """(score or None when it is surely below ``threshold``, jumps, good)."""
+    def value(t) -> float:
+        jumps, routes, forced, black, white, reached = t
+        if jumps is None:
+            return NO_ROUTE + reached
+        return (w_route * jumps - w_unique * min(routes - 1, 5) - w_forced * forced * forced
+                - w_clusters * clusters - w_black * black - w_white * white)
+
+    def measure(threshold=-float("inf"), i=None):
+        """The design terms after a change of cell ``i`` (None when the score is surely below
+        ``threshold``), and whether they were measured afresh."""
+        if i is not None and kept[1] is not None and kept[1][i] < 0:
+            return kept[0], False  # nobody lands on cell i, so nothing reachable changed
         jumps, routes, forced = scorer.route(vals, circled)
         if jumps is None:
-            return NO_ROUTE + scorer.rest()[3], None, False
-        s = w_route * jumps - w_unique * min(routes - 1, 5) - w_forced * forced * forced - w_clusters * clusters
-        if s < threshold:  # the holes can only lower the score: no need to count them
-            return None, jumps, False
-        black, white, _, _ = scorer.rest(whole)
-        s -= w_black * black + w_white * white
-        return s, jumps, (routes == 1 or not w_unique) and (black == 0 or not w_black)
+            return (None, 0, 0, 0, 0, scorer.rest()[3]), True
+        if value((jumps, routes, forced, 0, 0, 0)) < threshold:  # holes only lower the score
+            return None, True
+        black, white, _, reached = scorer.rest(whole)
+        return (jumps, routes, forced, black, white, reached), True
 
-    current, jumps, ok = score()
-    best = ((ok, current), list(vals), set(circled), jumps)
+    def good(t) -> bool:
+        return t[0] is not None and (t[1] == 1 or not w_unique) and (t[3] == 0 or not w_black)
+
+    kept = (None, None)
+    terms, _ = measure()
+    kept = (terms, scorer.reached(whole))
+    current = value(terms)
+    best = ((good(terms), current), list(vals), set(circled), terms[0])
     cells = [i for i in range(n) if i != goal]
     hot, cold = _TEMPERATURES
     every = max(1, budget // 100)
@@ -1037,7 +1076,9 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
             scorer.load(vals, circled)
             keys = [None if i == goal else (v, i in circled) for i, v in enumerate(vals)]
             clusters = _cluster_penalty(keys, rows, cols)
-            current = best[0][1]
+            terms, _ = measure()
+            kept = (terms, scorer.reached(whole))
+            current = value(terms)
         cool = (cold / hot) ** (1 / max(1, length))
         temperature = hot
         for _ in range(length):
@@ -1071,11 +1112,14 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
                     keys[i] = new_key
             # accept when the score does not go down by more than temperature * -log(u) (Metropolis)
             threshold = current + temperature * math.log(1.0 - rng.random())
-            candidate, jumps, ok = score(threshold)
+            terms, fresh = measure(threshold, None if flip else i)
+            candidate = value(terms) if terms is not None else None
             if candidate is not None and candidate >= threshold:
                 current = candidate
-                if (ok, candidate) > best[0]:
-                    best = ((ok, candidate), list(vals), set(circled), jumps)
+                if fresh:
+                    kept = (terms, scorer.reached(whole))
+                if (good(terms), candidate) > best[0]:
+                    best = ((good(terms), candidate), list(vals), set(circled), terms[0])
                 continue
             keys[i], clusters = old_key, old_clusters
             if flip:
