@@ -803,7 +803,8 @@ def _backwards(goals, pred) -> set:
 
 class _CellScorer:
     """Design terms of a cell-rule maze on plain lists: cells are numbers ``r * cols + c`` and
-    ``succ[i]`` the landing cells of cell ``i``, so a one-cell change recomputes one short list.
+    ``succ[i]`` the landing cells of cell ``i`` (remembered per jump length), so a one-cell change
+    costs one list assignment.
     :meth:`route` measures the route (a BFS over ints that stops after the goal's layer);
     :meth:`rest` finishes the search and counts the holes, only when asked."""
 
@@ -812,6 +813,7 @@ class _CellScorer:
         self.dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
         self.wrap = "wrap" in names
         self.succ = [()] * self.n
+        self._landings = [{} for _ in range(self.n)]  # cell -> {jump length: landing cells}, filled as used
         self._bfs = None
 
     def load(self, vals, circled) -> None:
@@ -819,10 +821,14 @@ class _CellScorer:
             self.changed(i, vals)
 
     def changed(self, i, vals, circled=None) -> None:
-        if i == self.goal:
-            self.succ[i] = ()
-            return
-        rows, cols, k = self.rows, self.cols, vals[i]
+        k = vals[i]
+        known = self._landings[i].get(k)
+        if known is None:
+            known = self._landings[i][k] = () if i == self.goal else self._landing(i, k)
+        self.succ[i] = known
+
+    def _landing(self, i, k) -> tuple:
+        rows, cols = self.rows, self.cols
         r, c = divmod(i, cols)
         out = []
         for dr, dc in self.dirs:
@@ -833,7 +839,7 @@ class _CellScorer:
                 continue
             if nr * cols + nc not in out:
                 out.append(nr * cols + nc)
-        self.succ[i] = out
+        return tuple(out)
 
     def route(self, vals, circled) -> tuple:
         """(jumps or None, shortest routes, forced opening jumps)."""
