@@ -235,7 +235,7 @@ def test_cli_says_there_is_no_route_instead_of_none_jumps():
 
 
 def test_cli_json_and_the_time_limit_note():
-    proc = cli("--id", "2", "--rows", "40", "--cols", "40", "--seconds", "1.5", "--json")
+    proc = cli("--id", "2", "--rows", "40", "--cols", "40", "--steps", "1000000", "--seconds", "1.5", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert {"maze", "jumps", "score", "terms", "parts", "objective", "steps", "budget", "stopped"} <= set(data)
