@@ -1004,7 +1004,8 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     go down, or, with a chance that shrinks as the search cools, even when it does: that lets the
     search climb out of dead ends.  The budget of ``steps`` (default :func:`default_steps`) is split
     into ``restarts`` rounds, each starting hot again from the best maze so far.  The best maze with
-    one shortest route and no black holes wins (the best of all if none has both).
+    one shortest route and no black holes wins (the best of all if none has both; a term whose
+    weight is 0 is not required).
 
     ``seconds`` is only a safety stop: when it fires, ``stopped`` says so and the maze depends on
     the machine's speed.  ``progress(step, steps, best_jumps)`` is called about 100 times.

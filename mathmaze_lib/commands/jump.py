@@ -130,8 +130,8 @@ class _Progress:
         self.last, self.shown = now, True
         found = f"{best} jumps" if best is not None else "no route yet"
         line = f"generating: step {step:,} of {steps:,}, best so far {found}, {now - self.started:.0f} s"
-        if self.live:
-            print("\r" + line, end="" if step < steps else "\n", file=self.stream, flush=True)
+        if self.live:  # one line, rewritten in place; close() ends it
+            print("\r" + line, end="", file=self.stream, flush=True)
         else:
             print(line, file=self.stream, flush=True)
 
