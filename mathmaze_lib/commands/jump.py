@@ -29,11 +29,12 @@ def register(sub) -> None:
                                        "and print each term for the maze it made.")
     g.add_argument("--id", type=int, required=True, help="the maze id (a whole number >= 0): the same id, "
                    "size, rule and options give the same maze")
-    g.add_argument("--rows", type=int, default=5)
-    g.add_argument("--cols", type=int, default=5)
+    g.add_argument("--rows", type=int, default=5, help="1 to 100 (default 5)")
+    g.add_argument("--cols", type=int, default=5, help="1 to 100 (default 5)")
     g.add_argument("--rule", default="ortho", help=f"rules joined by '+': {', '.join(jm.RULES)}")
     g.add_argument("--steps", type=int, default=None,
-                   help="annealing steps (default: 200,000 / sqrt(cells), a tenth of that for rules with state)")
+                   help="annealing steps (default: 40,000 on 5 x 5, 20,000 on 10 x 10, 200 on 100 x 100; "
+                        "a tenth of that for rules with state)")
     g.add_argument("--restarts", type=int, default=4, help="rounds of annealing, each from the best so far")
     g.add_argument("--seconds", type=float, default=GENERATE_SECONDS,
                    help=f"safety time limit (default {GENERATE_SECONDS:g}); when it fires the maze is the best "
@@ -170,10 +171,13 @@ def generate(args) -> int:
     print(f"; generated maze {args.id} ({g.maze.rows} x {g.maze.cols}, rule {g.maze.rule}): {_route_words(g)}, "
           f"score {g.score:.2f} after {g.steps:,} steps")
     t = g.terms
-    values = {"route": f"{t.jumps} jumps" if t.jumps is not None else "no route",
-              "unique": f"{t.shortest_routes} shortest route{'s' if t.shortest_routes != 1 else ''}",
-              "black_holes": f"{t.black_holes} cells", "white_holes": f"{t.white_holes} cells",
-              "forced": f"{t.forced} forced opening jumps", "clusters": f"(size - 1)^2 summed: {t.clusters}"}
+    def many(count, word):
+        return f"{count} {word}{'s' if count != 1 else ''}"
+
+    values = {"route": many(t.jumps, "jump") if t.jumps is not None else "no route",
+              "unique": many(t.shortest_routes, "shortest route"),
+              "black_holes": many(t.black_holes, "cell"), "white_holes": many(t.white_holes, "cell"),
+              "forced": many(t.forced, "forced opening jump"), "clusters": f"(size - 1)^2 summed: {t.clusters}"}
     print("; design term   measure                          weight   score")
     for name in jm.OBJECTIVE:
         part = f"{parts[name]:+8.2f}" if parts is not None else "       -"
