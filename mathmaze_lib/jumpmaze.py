@@ -942,15 +942,15 @@ class _StateScorer:
 
 def default_steps(rows: int, cols: int, rule: str = "ortho") -> int:
     """How many changes the generator tries by default, for rules on cells: 200,000 / sqrt(cells) up
-    to 100 cells (40,000 on 5 x 5, 20,000 on 10 x 10), then 2,000,000 / cells (2,000 on 30 x 30,
-    200 on 100 x 100), because a step costs about as much as the cells: the total time stays
-    about that of a 10 x 10 maze.  Rules with state take a tenth of that (their steps cost more).
+    to 20 x 20 (40,000 on 5 x 5, 20,000 on 10 x 10, 10,000 on 20 x 20), then 4,000,000 / cells
+    (1,600 on 50 x 50, 400 on 100 x 100), because a step costs about as much as the cells: the
+    total time then stays a few seconds.  Rules with state take a tenth of that (their steps cost more).
 
     >>> default_steps(5, 5), default_steps(10, 10), default_steps(100, 100), default_steps(6, 6, "nouturn")
-    (40000, 20000, 200, 3333)
+    (40000, 20000, 400, 3333)
     """
     cells = rows * cols
-    steps = int(200_000 / cells ** 0.5) if cells <= 100 else 2_000_000 // cells
+    steps = int(200_000 / cells ** 0.5) if cells <= 400 else 4_000_000 // cells
     return max(1, steps // 10) if _has_state(_names(rule)) else steps
 
 

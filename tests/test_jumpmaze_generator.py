@@ -175,7 +175,7 @@ def test_steps_zero_keeps_the_random_start_and_default_steps_scale_with_size():
     g = jm.generate(3, 4, 4, steps=0)
     assert g.steps == 0 and g.terms == jm.design_terms(g.maze)
     assert jm.default_steps(5, 5) > jm.default_steps(10, 10) > jm.default_steps(30, 30) > jm.default_steps(100, 100)
-    assert jm.default_steps(100, 100) * 100 * 100 <= 2_000_000
+    assert jm.default_steps(100, 100) * 100 * 100 <= 4_000_000, "a step costs about the cells: bounded time"
 
 
 @pytest.mark.parametrize("kwargs, message", [

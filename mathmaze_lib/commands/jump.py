@@ -33,7 +33,7 @@ def register(sub) -> None:
     g.add_argument("--cols", type=int, default=5, help="1 to 100 (default 5)")
     g.add_argument("--rule", default="ortho", help=f"rules joined by '+': {', '.join(jm.RULES)}")
     g.add_argument("--steps", type=int, default=None,
-                   help="annealing steps (default: 40,000 on 5 x 5, 20,000 on 10 x 10, 200 on 100 x 100; "
+                   help="annealing steps (default: 40,000 on 5 x 5, 20,000 on 10 x 10, 400 on 100 x 100; "
                         "a tenth of that for rules with state)")
     g.add_argument("--restarts", type=int, default=4, help="rounds of annealing, each from the best so far")
     g.add_argument("--seconds", type=float, default=GENERATE_SECONDS,
