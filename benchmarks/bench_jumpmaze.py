@@ -61,12 +61,12 @@ def run():
     return rows
 
 
-def _made(size, ids, rule="ortho"):
+def _made(size, ids, rule="ortho", **options):
     """Generate each id; (route lengths, wall seconds, CPU seconds, all unique with no black holes)."""
     jumps, wall, cpu, good = [], [], [], True
     for i in ids:
         t0, c0 = time.perf_counter(), time.process_time()
-        g = jm.generate(i, size, size, rule)
+        g = jm.generate(i, size, size, rule, **options)
         wall.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
         jumps.append(g.jumps or 0)
@@ -122,6 +122,10 @@ def generator_rows():
                             f"all unique, no black holes: {'yes' if good else 'NO'}"))
             rows.append(Row("2 jumping", f"{label}: longest shortest route", max(jumps), "jumps", ">= 19",
                             max(jumps) >= 19, f"min {min(jumps)}"))
+            hill, _, _, hill_good = _made(size, ids, temperature=(0, 0))
+            rows.append(Row("2 jumping", f"{label}: plain hill descent instead (temperature 0)",
+                            statistics.median(hill), "jumps", note=f"max {max(hill)}, min {min(hill)}; "
+                            f"all unique, no black holes: {'yes' if hill_good else 'NO'}"))
         else:
             rows.append(Row("2 jumping", f"{label}: median shortest route", statistics.median(jumps), "jumps",
                             "unique, no black holes", good, f"max {max(jumps)}, min {min(jumps)}"))

@@ -564,7 +564,7 @@ def white_holes(maze, rule=None) -> list:
 
 # ---------------------------------------------------------------- generating
 
-__all__ += ["OBJECTIVE", "TERMS", "DesignTerms", "design_terms", "score_parts", "score_terms", "default_steps"]
+__all__ += ["OBJECTIVE", "TERMS", "TEMPERATURE", "DesignTerms", "design_terms", "score_parts", "score_terms", "default_steps"]
 
 
 def _max_jump(rows: int, cols: int, cell, names) -> int:
@@ -604,8 +604,9 @@ TERMS = {
                 "(they look dull and are easy to read)",
 }
 
-#: The annealing's temperature at the start and at the end of each round, in score points (jumps).
-_TEMPERATURES = (2.0, 0.2)
+#: The annealing's temperature at the start and at the end of each round, in score points (jumps);
+#: ``(0, 0)`` is plain hill descent.
+TEMPERATURE = (2.0, 0.2)
 
 #: The score of a maze with no route at all (plus the number of states reached): below any maze with one.
 NO_ROUTE = -1e6
@@ -977,6 +978,19 @@ class Generated:
     stopped: str = ""
 
 
+def _check_temperature(temperature) -> tuple:
+    try:
+        hot, cold = temperature
+        ok = all(not isinstance(t, bool) and isinstance(t, (int, float)) and 0 <= t < float("inf")
+                 for t in (hot, cold)) and cold <= hot and (cold > 0 or hot == 0)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"temperature {temperature!r}: give (start, end) with start >= end > 0, "
+                         f"or (0, 0) for plain hill descent")
+    return float(hot), float(cold)
+
+
 def _check_generate_options(id, rows, cols, steps, restarts, seconds) -> None:
     if isinstance(id, bool) or not isinstance(id, int) or id < 0:
         raise ValueError(f"maze id {id!r}: an id is a whole number >= 0")
@@ -993,8 +1007,8 @@ def _check_generate_options(id, rows, cols, steps, restarts, seconds) -> None:
 
 
 def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: Optional[int] = None, *,
-             objective: Optional[dict] = None, restarts: int = 4, seconds: Optional[float] = None,
-             progress: Optional[Callable] = None) -> Generated:
+             objective: Optional[dict] = None, restarts: int = 4, temperature: tuple = TEMPERATURE,
+             seconds: Optional[float] = None, progress: Optional[Callable] = None) -> Generated:
     """A jumping maze made by simulated annealing (after Neller et al., "Rook Jumping Maze Design
     Considerations", 2010), the same for the same ``id``, size, rule and options.
 
@@ -1002,7 +1016,10 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     ``toggle`` also whether it is circled, under ``wildcard`` also ``*``) and keep the change when
     the score (:func:`score_terms` with the weights ``objective``, see :data:`OBJECTIVE`) does not
     go down, or, with a chance that shrinks as the search cools, even when it does: that lets the
-    search climb out of dead ends.  The budget of ``steps`` (default :func:`default_steps`) is split
+    search climb out of dead ends.  ``temperature`` (start, end) sets that chance: a change that
+    loses ``d`` points is kept with probability ``exp(-d / T)``, and ``T`` cools from start to end
+    (:data:`TEMPERATURE`; ``(0, 0)`` keeps only changes that do not lose, plain hill descent).
+    The budget of ``steps`` (default :func:`default_steps`) is split
     into ``restarts`` rounds, each starting hot again from the best maze so far.  The best maze with
     one shortest route and no black holes wins (the best of all if none has both; a term whose
     weight is 0 is not required).
@@ -1019,6 +1036,7 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
 
     _check_generate_options(id, rows, cols, steps, restarts, seconds)
     weights = _check_objective(objective)
+    hot, cold = _check_temperature(temperature)
     rule = check_rule(rule)
     names = _names(rule)
     budget = default_steps(rows, cols, rule) if steps is None else steps
@@ -1073,7 +1091,6 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     current = value(terms)
     best = ((good(terms), current), list(vals), set(circled), terms[0])
     cells = [i for i in range(n) if i != goal]
-    hot, cold = _TEMPERATURES
     every = max(1, budget // 100)
     done, stopped = 0, ""
     for round_ in range(restarts):
@@ -1086,8 +1103,8 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
             terms, _ = measure()
             kept = (terms, scorer.reached(whole))
             current = value(terms)
-        cool = (cold / hot) ** (1 / max(1, length))
-        temperature = hot
+        cool = (cold / hot) ** (1 / max(1, length)) if hot else 0.0
+        heat = hot
         for _ in range(length):
             if deadline is not None and not done & 63 and time.perf_counter() > deadline:
                 stopped = f"time limit of {seconds:g} s reached after {done} of {budget} steps"
@@ -1095,7 +1112,7 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
             if progress is not None and done % every == 0:
                 progress(done, budget, best[3])
             done += 1
-            temperature *= cool
+            heat *= cool
             i = rng.choice(cells)
             old, old_key, old_clusters = vals[i], keys[i], clusters
             flip = toggle and rng.random() < 0.25
@@ -1117,8 +1134,8 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
                     clusters += _groups_at(keys, near, nbrs)
                 else:
                     keys[i] = new_key
-            # accept when the score does not go down by more than temperature * -log(u) (Metropolis)
-            threshold = current + temperature * math.log(1.0 - rng.random())
+            # accept when the score does not go down by more than heat * -log(u) (Metropolis)
+            threshold = current + heat * math.log(1.0 - rng.random()) if heat else current
             terms, fresh = measure(threshold, None if flip else i)
             candidate = value(terms) if terms is not None else None
             if candidate is not None and candidate >= threshold:

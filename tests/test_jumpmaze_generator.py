@@ -3,6 +3,7 @@ design_terms, the incremental cluster count, the annealer's options, and `jump g
 
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -158,6 +159,14 @@ def test_objective_weights_change_the_maze():
     assert holes.white_holes == 0 and holes.terms.good
 
 
+def test_annealing_beats_plain_hill_descent():
+    for pid in (1, 2, 3):
+        hill = jm.generate(pid, 5, 5, steps=8000, temperature=(0, 0))
+        anneal = jm.generate(pid, 5, 5, steps=8000)
+        assert hill.terms.good and anneal.terms.good
+        assert anneal.jumps > hill.jumps, (pid, anneal.jumps, hill.jumps)
+
+
 def test_the_time_limit_is_a_safety_stop_that_says_so():
     g = jm.generate(1, 12, 12, steps=10**7, seconds=0.3)
     assert g.stopped.startswith("time limit of 0.3 s reached after") and 0 < g.steps < g.budget == 10**7
@@ -186,9 +195,12 @@ def test_steps_zero_keeps_the_random_start_and_default_steps_scale_with_size():
     ({"objective": {"beauty": 1}}, "objective term 'beauty': unknown term"),
     ({"objective": {"clusters": -1}}, "a weight is a number >= 0"),
     ({"rule": "zigzag"}, "unknown rule 'zigzag'"),
+    ({"temperature": (0.1, 2)}, "temperature (0.1, 2): give (start, end) with start >= end > 0"),
+    ({"temperature": (2, 0)}, "or (0, 0) for plain hill descent"),
+    ({"temperature": 3}, "temperature 3"),
 ])
 def test_bad_options_name_the_option_and_the_rule(kwargs, message):
-    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+    with pytest.raises(ValueError, match=re.escape(message)):
         jm.generate(1, 4, 4, **kwargs)
 
 
