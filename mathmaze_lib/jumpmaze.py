@@ -942,8 +942,8 @@ class _StateScorer:
 
 
 def default_steps(rows: int, cols: int, rule: str = "ortho") -> int:
-    """How many changes the generator tries by default, for rules on cells: 200,000 / sqrt(cells) up
-    to 20 x 20 (40,000 on 5 x 5, 20,000 on 10 x 10, 10,000 on 20 x 20), then 4,000,000 / cells
+    """How many changes the generator tries by default, for rules on cells: 40,000 up to 25 cells,
+    then 200,000 / sqrt(cells) up to 20 x 20 (20,000 on 10 x 10, 10,000 on 20 x 20), then 4,000,000 / cells
     (1,600 on 50 x 50, 400 on 100 x 100), because a step costs about as much as the cells: the
     total time then stays a few seconds.  Rules with state take a tenth of that (their steps cost more).
 
@@ -951,7 +951,7 @@ def default_steps(rows: int, cols: int, rule: str = "ortho") -> int:
     (40000, 20000, 400, 3333)
     """
     cells = rows * cols
-    steps = int(200_000 / cells ** 0.5) if cells <= 400 else 4_000_000 // cells
+    steps = min(40_000, int(200_000 / cells ** 0.5)) if cells <= 400 else 4_000_000 // cells
     return max(1, steps // 10) if _has_state(_names(rule)) else steps
 
 

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import replace
 from pathlib import Path
 
 from .. import jumpmaze as jm
-
-#: The default safety time limit of ``jump generate``, in seconds.
-GENERATE_SECONDS = 60.0
 
 
 def register(sub) -> None:
@@ -73,6 +69,10 @@ def solve(args) -> int:
         print(" -> ".join(str(c) for c in sol.route))
         print(f"{sol.method} search: {sol.expanded} expansions")
     return 0
+
+
+#: The default safety time limit of ``jump generate``, in seconds.
+GENERATE_SECONDS = 60.0
 
 
 def _generate_options(args) -> dict:
@@ -149,6 +149,7 @@ def _route_words(g) -> str:
 
 
 def generate(args) -> int:
+    import dataclasses
     import sys
 
     options = _generate_options(args)
