@@ -564,6 +564,9 @@ def white_holes(maze, rule=None) -> list:
 
 # ---------------------------------------------------------------- generating
 
+__all__ += ["OBJECTIVE", "TERMS", "TEMPERATURE", "DesignTerms", "design_terms", "score_parts", "score_terms", "default_steps"]
+
+
 def _max_jump(rows: int, cols: int, cell, names) -> int:
     r, c = cell
     if "wrap" in names:
@@ -584,9 +587,380 @@ def random_maze(rng: random.Random, rows: int, cols: int, rule: str = "ortho") -
     return JumpMaze(rows, cols, cells, (0, 0), (rows - 1, cols - 1), check_rule(rule), circled)
 
 
+#: The design terms of the generator's objective (after Neller et al., "Rook Jumping Maze Design
+#: Considerations", 2010) and their default weights.  The score of a maze is
+#: ``route * jumps - unique * min(shortest_routes - 1, 5) - black_holes * black holes
+#: - white_holes * white holes - forced * forced**2 - clusters * clusters`` (higher is better).
+OBJECTIVE = {"route": 1.0, "unique": 2.0, "black_holes": 2.0, "white_holes": 0.0, "forced": 0.5, "clusters": 0.05}
+
+#: What each design term measures, in a learner's words.
+TERMS = {
+    "route": "jumps on the shortest route from start to goal (a long route is a good puzzle)",
+    "unique": "more than one shortest route (the puzzle should have one best answer)",
+    "black_holes": "cells you can land on but from which the goal can never be reached (traps)",
+    "white_holes": "cells that lead to the goal but that no route from the start ever reaches (wasted)",
+    "forced": "forced opening: jumps at the start that have only one choice (boring), squared",
+    "clusters": "groups of side-by-side cells with the same number: (size - 1) squared per group "
+                "(they look dull and are easy to read)",
+}
+
+#: The annealing's temperature at the start and at the end of each round, in score points (jumps);
+#: ``(0, 0)`` is plain hill descent.
+TEMPERATURE = (2.0, 0.2)
+
+#: The score of a maze with no route at all (plus the number of states reached): below any maze with one.
+NO_ROUTE = -1e6
+
+
+@dataclass(frozen=True)
+class DesignTerms:
+    """The design terms of one maze: ``jumps`` (None when there is no route), ``shortest_routes``,
+    ``black_holes``, ``white_holes``, ``unreachable`` (cells), ``forced`` (forced opening jumps),
+    ``clusters`` (the sum of (size - 1)**2 over groups of side-by-side equal numbers) and
+    ``reached`` (states reached from the start)."""
+
+    jumps: Optional[int]
+    shortest_routes: int
+    black_holes: int
+    white_holes: int
+    unreachable: int
+    forced: int
+    clusters: int
+    reached: int
+
+    @property
+    def good(self) -> bool:
+        """A unique shortest route and no black holes (what every generated maze should have)."""
+        return self.jumps is not None and self.shortest_routes == 1 and self.black_holes == 0
+
+
+def _check_objective(objective) -> dict:
+    weights = dict(OBJECTIVE)
+    if objective is None:
+        return weights
+    if not isinstance(objective, dict):
+        raise ValueError(f"objective {objective!r}: give a dict of weights, like {{'clusters': 0}}")
+    for name, w in objective.items():
+        if name not in OBJECTIVE:
+            raise ValueError(f"objective term {name!r}: unknown term (terms: {', '.join(OBJECTIVE)})")
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not 0 <= w < float("inf"):
+            raise ValueError(f"objective term {name!r} = {w!r}: a weight is a number >= 0")
+        weights[name] = float(w)
+    return weights
+
+
+def score_parts(terms: DesignTerms, objective=None) -> dict:
+    """What each design term adds to the score (weight times the term's measure; all but the
+    route's are penalties, so zero or negative), in the order of :data:`OBJECTIVE`.
+
+    >>> t = DesignTerms(jumps=18, shortest_routes=1, black_holes=0, white_holes=2, unreachable=2,
+    ...                 forced=1, clusters=4, reached=23)
+    >>> score_parts(t)
+    {'route': 18.0, 'unique': 0.0, 'black_holes': 0.0, 'white_holes': 0.0, 'forced': -0.5, 'clusters': -0.2}
+    """
+    w = _check_objective(objective)
+    if terms.jumps is None:
+        raise ValueError("score_parts: this maze has no route from start to goal, so no design terms to weigh")
+    measure = {"route": terms.jumps, "unique": min(terms.shortest_routes - 1, 5), "black_holes": terms.black_holes,
+               "white_holes": terms.white_holes, "forced": terms.forced ** 2, "clusters": terms.clusters}
+    return {name: w[name] * measure[name] if name == "route" else 0.0 - w[name] * measure[name] for name in OBJECTIVE}
+
+
+def score_terms(terms: DesignTerms, objective=None) -> float:
+    """The generator's score of a maze from its design terms (higher is better; the sum of
+    :func:`score_parts`, or :data:`NO_ROUTE` plus the states reached when there is no route).
+
+    >>> t = DesignTerms(jumps=18, shortest_routes=1, black_holes=0, white_holes=2, unreachable=2,
+    ...                 forced=1, clusters=3, reached=23)
+    >>> score_terms(t), score_terms(t, {"clusters": 0, "forced": 0})
+    (17.35, 18.0)
+    """
+    if terms.jumps is None:
+        _check_objective(objective)
+        return NO_ROUTE + terms.reached
+    return sum(score_parts(terms, objective).values())
+
+
+def _cluster_penalty(keys: list, rows: int, cols: int) -> int:
+    """Sum of (size - 1)**2 over groups of side-by-side cells with equal keys (None: not counted)."""
+    seen = [False] * len(keys)
+    total = 0
+    for i, key in enumerate(keys):
+        if seen[i] or key is None:
+            continue
+        seen[i] = True
+        stack, size = [i], 0
+        while stack:
+            j = stack.pop()
+            size += 1
+            r, c = divmod(j, cols)
+            for k, ok in ((j - cols, r > 0), (j + 1, c < cols - 1), (j + cols, r < rows - 1), (j - 1, c > 0)):
+                if ok and not seen[k] and keys[k] == key:
+                    seen[k] = True
+                    stack.append(k)
+        total += (size - 1) ** 2
+    return total
+
+
+def _side_neighbours(rows: int, cols: int) -> list:
+    return [[k for k, ok in ((i - cols, i >= cols), (i + 1, i % cols < cols - 1), (i + cols, i < (rows - 1) * cols),
+                             (i - 1, i % cols > 0)) if ok] for i in range(rows * cols)]
+
+
+def _groups_at(keys: list, starts, nbrs: list) -> int:
+    """Sum of (size - 1)**2 over the groups of side-by-side equal keys that hold a cell of ``starts``."""
+    seen, total = set(), 0
+    for start in starts:
+        key = keys[start]
+        if start in seen or key is None:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            size += 1
+            for k in nbrs[stack.pop()]:
+                if keys[k] == key and k not in seen:
+                    seen.add(k)
+                    stack.append(k)
+        total += (size - 1) ** 2
+    return total
+
+
+def _token_keys(maze: JumpMaze) -> list:
+    return [None if (r, c) == maze.goal or v == HOLE else (v, (r, c) in maze.circled)
+            for r, row in enumerate(maze.cells) for c, v in enumerate(row)]
+
+
+def design_terms(maze: JumpMaze, rule=None) -> DesignTerms:
+    """The design terms of ``maze`` (what the generator's objective weighs), measured by one BFS
+    forward from the start with path counts and one backward from the goal.
+
+    >>> t = design_terms(CHAIN_REACTION)
+    >>> t.jumps, t.shortest_routes, t.black_holes, t.forced, t.clusters
+    (13, 1, 0, 0, 35)
+    """
+    if rule is not None:
+        maze = replace(maze, rule=check_rule(rule))
+    return _measure(maze, whole=True)
+
+
+def _measure(maze: JumpMaze, whole: bool) -> DesignTerms:
+    """:func:`design_terms`; ``whole=False`` skips the white holes (reported as 0), which need a
+    search of the whole state graph."""
+    names = _rule_of(maze, None)
+    succ, start, goal = successors(maze), start_state(maze), maze.goal
+    dist, count, order, pred = {start: 0}, {start: 1}, [start], {}
+    for u in order:
+        du, cu = dist[u] + 1, count[u]
+        for v in succ(u):
+            pred.setdefault(v, []).append(u)
+            dv = dist.get(v)
+            if dv is None:
+                dist[v], count[v] = du, cu
+                order.append(v)
+            elif dv == du:
+                count[v] += cu
+    goals = [s for s in order if cell_of(s) == goal]
+    cells = [c for c in maze.grid.cells() if maze.value(c) != HOLE]
+    reach_cells = {cell_of(s) for s in order}
+    clusters = _cluster_penalty(_token_keys(maze), maze.rows, maze.cols)
+    if not goals:
+        return DesignTerms(None, 0, len(reach_cells), 0, len(cells) - len(reach_cells), 0, clusters, len(order))
+    jumps = min(dist[g] for g in goals)
+    routes = sum(count[g] for g in goals if dist[g] == jumps)
+    good = {cell_of(s) for s in _backwards(goals, pred)}
+    white = 0
+    if whole:  # search the whole state graph (a fresh start on every cell) backwards from the goal
+        sources = _all_fresh_states(maze, names)
+        seen, whole_pred = set(sources), {}
+        todo = list(sources)
+        for u in todo:
+            for v in succ(u):
+                whole_pred.setdefault(v, []).append(u)
+                if v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+        back = _backwards([s for s in seen if cell_of(s) == goal], whole_pred)
+        white = len({cell_of(s) for s in back} - reach_cells)
+    forced, state = 0, start
+    while forced < len(cells):
+        nxt = succ(state)
+        if len(nxt) != 1:
+            break
+        state, forced = nxt[0], forced + 1
+    return DesignTerms(jumps, routes, len(reach_cells - good), white, len(cells) - len(reach_cells),
+                       forced, clusters, len(order))
+
+
+def _backwards(goals, pred) -> set:
+    back, todo = set(goals), list(goals)
+    for v in todo:
+        for u in pred.get(v, ()):
+            if u not in back:
+                back.add(u)
+                todo.append(u)
+    return back
+
+
+class _CellScorer:
+    """Design terms of a cell-rule maze on plain lists: cells are numbers ``r * cols + c`` and
+    ``succ[i]`` the landing cells of cell ``i`` (remembered per jump length), so a one-cell change
+    costs one list assignment.
+    :meth:`route` measures the route (a BFS over ints that stops after the goal's layer);
+    :meth:`rest` finishes the search and counts the holes, only when asked."""
+
+    def __init__(self, rows, cols, names, start: int, goal: int):
+        self.rows, self.cols, self.n, self.start, self.goal = rows, cols, rows * cols, start, goal
+        self.dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
+        self.wrap = "wrap" in names
+        self.succ = [()] * self.n
+        self._landings = [{} for _ in range(self.n)]  # cell -> {jump length: landing cells}, filled as used
+        self._bfs = None
+
+    def load(self, vals, circled) -> None:
+        for i in range(self.n):
+            self.changed(i, vals)
+
+    def changed(self, i, vals, circled=None) -> None:
+        k = vals[i]
+        known = self._landings[i].get(k)
+        if known is None:
+            known = self._landings[i][k] = () if i == self.goal else self._landing(i, k)
+        self.succ[i] = known
+
+    def _landing(self, i, k) -> tuple:
+        rows, cols = self.rows, self.cols
+        r, c = divmod(i, cols)
+        out = []
+        for dr, dc in self.dirs:
+            nr, nc = r + dr * k, c + dc * k
+            if self.wrap:
+                nr, nc = nr % rows, nc % cols
+            elif not (0 <= nr < rows and 0 <= nc < cols):
+                continue
+            if nr * cols + nc not in out:
+                out.append(nr * cols + nc)
+        return tuple(out)
+
+    def route(self, vals, circled) -> tuple:
+        """(jumps or None, shortest routes, forced opening jumps)."""
+        n, succ, start, goal = self.n, self.succ, self.start, self.goal
+        dist, count = [-1] * n, [0] * n
+        dist[start], count[start] = 0, 1
+        order, done, last = [start], 0, -1
+        for u in order:
+            if dist[u] == last:  # the goal's layer: nothing after it changes the count
+                break
+            done += 1
+            du, cu = dist[u] + 1, count[u]
+            for v in succ[u]:
+                dv = dist[v]
+                if dv < 0:
+                    dist[v], count[v] = du, cu
+                    order.append(v)
+                    if v == goal:
+                        last = du
+                elif dv == du:
+                    count[v] += cu
+        self._bfs = (dist, order, done)
+        if last < 0:
+            return None, 0, 0
+        forced, u = 0, start
+        while forced < n and len(succ[u]) == 1:
+            u, forced = succ[u][0], forced + 1
+        return last, count[goal], forced
+
+    def rest(self, whole: bool = False) -> tuple:
+        """(black holes, white holes (0 unless ``whole``), unreachable, reached) after :meth:`route`."""
+        n, succ, goal = self.n, self.succ, self.goal
+        dist, order, done = self._bfs
+        while done < len(order):  # finish the search: the rest of the reachable cells
+            u = order[done]
+            done += 1
+            du = dist[u] + 1
+            for v in succ[u]:
+                if dist[v] < 0:
+                    dist[v] = du
+                    order.append(v)
+        reached = len(order)
+        if dist[goal] < 0:
+            return reached, 0, n - reached, reached
+        pred = [[] for _ in range(n)]
+        for u in (range(n) if whole else order):
+            for v in succ[u]:
+                pred[v].append(u)
+        back = [False] * n
+        back[goal] = True
+        todo = [goal]
+        for v in todo:
+            for u in pred[v]:
+                if not back[u]:
+                    back[u] = True
+                    todo.append(u)
+        black = sum(1 for u in order if not back[u])
+        white = len(todo) - (reached - black) if whole else 0
+        return black, white, n - reached, reached
+
+    def reached(self, whole: bool = False):
+        """After :meth:`rest`, a list with a negative number at the cells not reached from the start
+        (None with ``whole``: the white holes depend on every cell)."""
+        return None if whole else self._bfs[0]  # the distances: -1 where not reached
+
+
+class _StateScorer:
+    """Design terms of a maze under any rule (also rules with state), through :func:`design_terms`."""
+
+    def __init__(self, rows, cols, rule, start, goal):
+        self.rows, self.cols, self.rule = rows, cols, rule
+        self.start, self.goal = divmod(start, cols), divmod(goal, cols)
+        self._terms = None
+
+    def load(self, vals, circled) -> None:
+        pass
+
+    def changed(self, i, vals, circled=None) -> None:
+        pass
+
+    def maze(self, vals, circled) -> JumpMaze:
+        cols = self.cols
+        cells = tuple(tuple(vals[r * cols:(r + 1) * cols]) for r in range(self.rows))
+        return JumpMaze(self.rows, cols, cells, self.start, self.goal, self.rule,
+                        frozenset(divmod(i, cols) for i in circled))
+
+    def route(self, vals, circled) -> tuple:
+        self._maze = self.maze(vals, circled)
+        self._terms = None
+        t = self._terms = _measure(self._maze, whole=False)
+        return t.jumps, t.shortest_routes, t.forced
+
+    def rest(self, whole: bool = False) -> tuple:
+        t = _measure(self._maze, whole=True) if whole else self._terms
+        return t.black_holes, t.white_holes, t.unreachable, t.reached
+
+    def reached(self, whole: bool = False):
+        return None  # always measure afresh
+
+
+def default_steps(rows: int, cols: int, rule: str = "ortho") -> int:
+    """How many changes the generator tries by default, for rules on cells: 40,000 up to 25 cells,
+    then 200,000 / sqrt(cells) up to 20 x 20 (20,000 on 10 x 10, 10,000 on 20 x 20), then 4,000,000 / cells
+    (1,600 on 50 x 50, 400 on 100 x 100), because a step costs about as much as the cells: the
+    total time then stays a few seconds.  Rules with state take a tenth of that (their steps cost more).
+
+    >>> default_steps(5, 5), default_steps(10, 10), default_steps(100, 100), default_steps(6, 6, "nouturn")
+    (40000, 20000, 400, 3333)
+    """
+    cells = rows * cols
+    steps = min(40_000, int(200_000 / cells ** 0.5)) if cells <= 400 else 4_000_000 // cells
+    return max(1, steps // 10) if _has_state(_names(rule)) else steps
+
+
 @dataclass
 class Generated:
-    """What :func:`generate` made: the ``maze``, its ``score`` and the numbers behind it."""
+    """What :func:`generate` made: the ``maze``, its ``score`` and the design terms behind it
+    (``terms``, a :class:`DesignTerms`; the most used ones also as fields), the ``objective``
+    weights used, ``steps`` tried out of ``budget``, and ``stopped`` (empty, or why the search
+    stopped before its budget: then the maze depends on the machine's speed)."""
 
     maze: JumpMaze
     score: float
@@ -595,60 +969,197 @@ class Generated:
     black_holes: int
     unreachable: int
     steps: int
+    white_holes: int = 0
+    forced: int = 0
+    clusters: int = 0
+    terms: Optional[DesignTerms] = None
+    objective: Optional[dict] = None
+    budget: int = 0
+    stopped: str = ""
 
 
-def _score(maze: JumpMaze) -> tuple:
-    succ = successors(maze)
-    start = start_state(maze)
-    res = bfs(succ, start, _goal_test(maze))
-    if res.goal is None:
-        reach = len(bfs(succ, start).dist)
-        return -maze.rows * maze.cols + reach * 0.01, None, 0, 0, 0
-    info = analyse(maze)
-    count = count_shortest(maze)
-    blacks, unreached = len(info["black_holes"]), len(info["unreachable"])
-    score = 2 * res.length - 3 * min(count - 1, 5) - 4 * blacks - 0.5 * unreached
-    return score, res.length, count, blacks, unreached
+def _check_temperature(temperature) -> tuple:
+    try:
+        hot, cold = temperature
+        ok = all(not isinstance(t, bool) and isinstance(t, (int, float)) and 0 <= t < float("inf")
+                 for t in (hot, cold)) and cold <= hot and (cold > 0 or hot == 0)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"temperature {temperature!r}: give (start, end) with start >= end > 0, "
+                         f"or (0, 0) for plain hill descent")
+    return float(hot), float(cold)
 
 
-def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: Optional[int] = None) -> Generated:
-    """A jumping maze made by stochastic local search (Neller et al., "Rook Jumping Maze Design
-    Considerations", 2010), reproducible from ``id``.
-
-    Start from random jump lengths; again and again change one random cell to another legal
-    length and keep the change when the score does not go down.  The score rewards a long
-    shortest route (2 per jump) and punishes more than one shortest route (3 each, up to 5),
-    black holes (4 each) and unreachable cells (0.5 each); a maze with no route scores below all.
-
-    >>> g = generate(1, 5, 5)
-    >>> g.maze == generate(1, 5, 5).maze, g.shortest_routes, g.black_holes, g.jumps >= 8
-    (True, 1, 0, True)
-    """
+def _check_generate_options(id, rows, cols, steps, restarts, seconds) -> None:
     if isinstance(id, bool) or not isinstance(id, int) or id < 0:
         raise ValueError(f"maze id {id!r}: an id is a whole number >= 0")
     check_size(rows, cols, max_rows=100, max_cols=100)
     if rows * cols < 2:
         raise ValueError(f"grid size {rows} x {cols}: a maze needs at least 2 cells")
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int) or steps < 0):
+        raise ValueError(f"steps {steps!r}: the number of search steps is a whole number >= 0")
+    if isinstance(restarts, bool) or not isinstance(restarts, int) or restarts < 1:
+        raise ValueError(f"restarts {restarts!r}: the number of restarts is a whole number >= 1")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds < float("inf")):
+        raise ValueError(f"seconds {seconds!r}: the time limit is a number of seconds > 0")
+
+
+def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: Optional[int] = None, *,
+             objective: Optional[dict] = None, restarts: int = 4, temperature: tuple = TEMPERATURE,
+             seconds: Optional[float] = None, progress: Optional[Callable] = None) -> Generated:
+    """A jumping maze made by simulated annealing (after Neller et al., "Rook Jumping Maze Design
+    Considerations", 2010), the same for the same ``id``, size, rule and options.
+
+    Start from random jump lengths; again and again change one random cell (its number; under
+    ``toggle`` also whether it is circled, under ``wildcard`` also ``*``) and keep the change when
+    the score (:func:`score_terms` with the weights ``objective``, see :data:`OBJECTIVE`) does not
+    go down, or, with a chance that shrinks as the search cools, even when it does: that lets the
+    search climb out of dead ends.  ``temperature`` (start, end) sets that chance: a change that
+    loses ``d`` points is kept with probability ``exp(-d / T)``, and ``T`` cools from start to end
+    (:data:`TEMPERATURE`; ``(0, 0)`` keeps only changes that do not lose, plain hill descent).
+    The budget of ``steps`` (default :func:`default_steps`) is split
+    into ``restarts`` rounds, each starting hot again from the best maze so far.  The best maze with
+    one shortest route and no black holes wins (the best of all if none has both; a term whose
+    weight is 0 is not required).
+
+    ``seconds`` is only a safety stop: when it fires, ``stopped`` says so and the maze depends on
+    the machine's speed.  ``progress(step, steps, best_jumps)`` is called about 100 times.
+
+    >>> g = generate(1, 5, 5)
+    >>> g.maze == generate(1, 5, 5).maze, g.shortest_routes, g.black_holes, g.jumps >= 16
+    (True, 1, 0, True)
+    """
+    import math
+    import time
+
+    _check_generate_options(id, rows, cols, steps, restarts, seconds)
+    weights = _check_objective(objective)
+    hot, cold = _check_temperature(temperature)
+    rule = check_rule(rule)
     names = _names(rule)
-    rng = random.Random(f"jumpmaze:{id}:{rows}x{cols}:{check_rule(rule)}")
-    maze = random_maze(rng, rows, cols, rule)
-    steps = steps if steps is not None else 40 * rows * cols
-    best = _score(maze)
-    cells = [c for c in maze.grid.cells() if c != maze.goal]
-    for _ in range(steps):
-        cell = rng.choice(cells)
-        old = maze.value(cell)
-        new = rng.randint(1, _max_jump(rows, cols, cell, names))
-        if new == old:
-            continue
-        grid = [list(row) for row in maze.cells]
-        grid[cell[0]][cell[1]] = new
-        candidate = replace(maze, cells=tuple(tuple(row) for row in grid))
-        scored = _score(candidate)
-        if scored[0] >= best[0]:
-            maze, best = candidate, scored
-    score, jumps, count, blacks, unreached = best
-    return Generated(replace(maze, name=f"generated {id}"), score, jumps, count, blacks, unreached, steps)
+    budget = default_steps(rows, cols, rule) if steps is None else steps
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    rng = random.Random(f"jumpmaze:{id}:{rows}x{cols}:{rule}")
+    n, start, goal = rows * cols, 0, rows * cols - 1
+    wild, toggle = "wildcard" in names, "toggle" in names
+    choices = []
+    for i in range(n):
+        options = list(range(1, _max_jump(rows, cols, divmod(i, cols), names) + 1))
+        choices.append(options + [WILD] if wild and i != start else options)
+    vals = [rng.choice(choices[i]) if i != goal else 0 for i in range(n)]
+    circled = {i for i in range(n) if toggle and i != goal and rng.random() < 0.2}
+    scorer = (_StateScorer(rows, cols, rule, start, goal) if _has_state(names)
+              else _CellScorer(rows, cols, names, start, goal))
+    scorer.load(vals, circled)
+    w_route, w_unique, w_black = weights["route"], weights["unique"], weights["black_holes"]
+    w_white, w_forced, w_clusters = weights["white_holes"], weights["forced"], weights["clusters"]
+    whole = w_white > 0
+
+    # clusters change only near the changed cell: keep the total and recount the groups around it
+    keys = [None if i == goal else (v, i in circled) for i, v in enumerate(vals)]
+    clusters = _cluster_penalty(keys, rows, cols)
+    nbrs = _side_neighbours(rows, cols)
+
+    def value(t) -> float:
+        jumps, routes, forced, black, white, reached = t
+        if jumps is None:
+            return NO_ROUTE + reached
+        return (w_route * jumps - w_unique * min(routes - 1, 5) - w_forced * forced * forced
+                - w_clusters * clusters - w_black * black - w_white * white)
+
+    def measure(threshold=-float("inf"), i=None):
+        """The design terms after a change of cell ``i`` (None when the score is surely below
+        ``threshold``), and whether they were measured afresh."""
+        if i is not None and kept[1] is not None and kept[1][i] < 0:
+            return kept[0], False  # nobody lands on cell i, so nothing reachable changed
+        jumps, routes, forced = scorer.route(vals, circled)
+        if jumps is None:
+            return (None, 0, 0, 0, 0, scorer.rest()[3]), True
+        if value((jumps, routes, forced, 0, 0, 0)) < threshold:  # holes only lower the score
+            return None, True
+        black, white, _, reached = scorer.rest(whole)
+        return (jumps, routes, forced, black, white, reached), True
+
+    def good(t) -> bool:
+        return t[0] is not None and (t[1] == 1 or not w_unique) and (t[3] == 0 or not w_black)
+
+    kept = (None, None)
+    terms, _ = measure()
+    kept = (terms, scorer.reached(whole))
+    current = value(terms)
+    best = ((good(terms), current), list(vals), set(circled), terms[0])
+    cells = [i for i in range(n) if i != goal]
+    every = max(1, budget // 100)
+    done, stopped = 0, ""
+    for round_ in range(restarts):
+        length = budget // restarts + (budget % restarts if round_ == restarts - 1 else 0)
+        if round_:
+            vals[:], circled = list(best[1]), set(best[2])
+            scorer.load(vals, circled)
+            keys = [None if i == goal else (v, i in circled) for i, v in enumerate(vals)]
+            clusters = _cluster_penalty(keys, rows, cols)
+            terms, _ = measure()
+            kept = (terms, scorer.reached(whole))
+            current = value(terms)
+        cool = (cold / hot) ** (1 / max(1, length)) if hot else 0.0
+        heat = hot
+        for _ in range(length):
+            if deadline is not None and not done & 63 and time.perf_counter() > deadline:
+                stopped = f"time limit of {seconds:g} s reached after {done} of {budget} steps"
+                break
+            if progress is not None and done % every == 0:
+                progress(done, budget, best[3])
+            done += 1
+            heat *= cool
+            i = rng.choice(cells)
+            old, old_key, old_clusters = vals[i], keys[i], clusters
+            flip = toggle and rng.random() < 0.25
+            if flip:
+                circled ^= {i}
+            else:
+                options = choices[i]
+                if len(options) < 2:
+                    continue
+                new = options[rng.randrange(len(options) - 1)]
+                vals[i] = options[-1] if new == old else new
+                scorer.changed(i, vals, circled)
+            if w_clusters:  # only the groups of the old and new key around cell i can change
+                new_key = (vals[i], i in circled)
+                near = [i] + [k for k in nbrs[i] if keys[k] == old_key or keys[k] == new_key]
+                if len(near) > 1:
+                    clusters -= _groups_at(keys, near, nbrs)
+                    keys[i] = new_key
+                    clusters += _groups_at(keys, near, nbrs)
+                else:
+                    keys[i] = new_key
+            # accept when the score does not go down by more than heat * -log(u) (Metropolis)
+            threshold = current + heat * math.log(1.0 - rng.random()) if heat else current
+            terms, fresh = measure(threshold, None if flip else i)
+            candidate = value(terms) if terms is not None else None
+            if candidate is not None and candidate >= threshold:
+                current = candidate
+                if fresh:
+                    kept = (terms, scorer.reached(whole))
+                if (good(terms), candidate) > best[0]:
+                    best = ((good(terms), candidate), list(vals), set(circled), terms[0])
+                continue
+            keys[i], clusters = old_key, old_clusters
+            if flip:
+                circled ^= {i}
+            else:
+                vals[i] = old
+                scorer.changed(i, vals, circled)
+        if stopped:
+            break
+    if progress is not None:
+        progress(done, budget, best[3])
+    maze = replace(_StateScorer(rows, cols, rule, start, goal).maze(best[1], best[2]), name=f"generated {id}")
+    terms = design_terms(maze)
+    return Generated(maze, score_terms(terms, weights), terms.jumps, terms.shortest_routes, terms.black_holes,
+                     terms.unreachable, done, terms.white_holes, terms.forced, terms.clusters, terms, weights,
+                     budget, stopped)
 
 
 # ---------------------------------------------------------------- the shape every puzzle has

@@ -20,12 +20,25 @@ def register(sub) -> None:
     s.add_argument("--moves", action="store_true", help="also print the moves table")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=solve)
-    g = actions.add_parser("generate", help="make a maze with a unique, long shortest route")
-    g.add_argument("--id", type=int, required=True)
-    g.add_argument("--rows", type=int, default=5)
-    g.add_argument("--cols", type=int, default=5)
-    g.add_argument("--rule", default="ortho")
-    g.add_argument("--steps", type=int, default=None, help="local-search steps (default: 40 per cell)")
+    g = actions.add_parser("generate", help="make a maze with a unique, long shortest route",
+                           description="Make a jumping maze by simulated annealing over Neller's design terms "
+                                       "and print each term for the maze it made.")
+    g.add_argument("--id", type=int, required=True, help="the maze id (a whole number >= 0): the same id, "
+                   "size, rule and options give the same maze")
+    g.add_argument("--rows", type=int, default=5, help="1 to 100 (default 5)")
+    g.add_argument("--cols", type=int, default=5, help="1 to 100 (default 5)")
+    g.add_argument("--rule", default="ortho", help=f"rules joined by '+': {', '.join(jm.RULES)}")
+    g.add_argument("--steps", type=int, default=None,
+                   help="annealing steps (default: 40,000 on 5 x 5, 20,000 on 10 x 10, 400 on 100 x 100; "
+                        "a tenth of that for rules with state)")
+    g.add_argument("--restarts", type=int, default=4, help="rounds of annealing, each from the best so far")
+    g.add_argument("--seconds", type=float, default=GENERATE_SECONDS,
+                   help=f"safety time limit (default {GENERATE_SECONDS:g}); when it fires the maze is the best "
+                        "found so far and depends on the machine's speed")
+    g.add_argument("--weight", action="append", default=[], metavar="TERM=W",
+                   help=f"a weight of the objective, like clusters=0 (terms: {', '.join(jm.OBJECTIVE)})")
+    g.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    g.add_argument("--json", action="store_true", help="print one JSON object")
     g.set_defaults(func=generate)
 
 
@@ -58,9 +71,117 @@ def solve(args) -> int:
     return 0
 
 
+#: The default safety time limit of ``jump generate``, in seconds.
+GENERATE_SECONDS = 60.0
+
+
+def _generate_options(args) -> dict:
+    """Check the generate options; a bad one is a ValueError naming the option and the rule."""
+    import math
+
+    if args.id < 0:
+        raise ValueError(f"--id {args.id}: a maze id is a whole number >= 0")
+    for name in ("rows", "cols"):
+        value = getattr(args, name)
+        if not 1 <= value <= 100:
+            raise ValueError(f"--{name} {value}: the number of {name} is a whole number from 1 to 100")
+    if args.rows * args.cols < 2:
+        raise ValueError(f"--rows {args.rows} --cols {args.cols}: a maze needs at least 2 cells")
+    if args.steps is not None and args.steps < 0:
+        raise ValueError(f"--steps {args.steps}: the number of annealing steps is a whole number >= 0")
+    if args.restarts < 1:
+        raise ValueError(f"--restarts {args.restarts}: the number of rounds is a whole number >= 1")
+    if not (args.seconds > 0 and math.isfinite(args.seconds)):
+        raise ValueError(f"--seconds {args.seconds:g}: the time limit is a number of seconds > 0")
+    try:
+        rule = jm.check_rule(args.rule)
+    except ValueError as exc:
+        raise ValueError(f"--rule: {exc}") from None
+    weights = {}
+    for item in args.weight:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in jm.OBJECTIVE:
+            raise ValueError(f"--weight {item!r}: write TERM=WEIGHT with a term of {', '.join(jm.OBJECTIVE)}")
+        try:
+            weights[name] = float(value)
+        except ValueError:
+            weights[name] = None
+        if weights[name] is None or not (weights[name] >= 0 and math.isfinite(weights[name])):
+            raise ValueError(f"--weight {item!r}: a weight is a number >= 0")
+    return {"rule": rule, "steps": args.steps, "objective": weights, "restarts": args.restarts,
+            "seconds": args.seconds}
+
+
+class _Progress:
+    """Progress lines on stderr, at most one a second and only once a run has taken a second."""
+
+    def __init__(self, stream):
+        import time
+
+        self.clock, self.stream = time.perf_counter, stream
+        self.started = self.last = self.clock()
+        self.live = stream.isatty()
+        self.shown = False
+
+    def __call__(self, step, steps, best):
+        now = self.clock()
+        if now - self.last < 1.0 or (step == steps and not self.shown):
+            return
+        self.last, self.shown = now, True
+        found = f"{best} jumps" if best is not None else "no route yet"
+        line = f"generating: step {step:,} of {steps:,}, best so far {found}, {now - self.started:.0f} s"
+        if self.live:  # one line, rewritten in place; close() ends it
+            print("\r" + line, end="", file=self.stream, flush=True)
+        else:
+            print(line, file=self.stream, flush=True)
+
+    def close(self):
+        if self.live and self.shown:
+            print(file=self.stream, flush=True)
+
+
+def _route_words(g) -> str:
+    if g.jumps is None:
+        return f"no route from {g.maze.start} to {g.maze.goal}"
+    routes = g.shortest_routes
+    return f"{g.jumps} jumps, {routes} shortest route{'s' if routes != 1 else ''}"
+
+
 def generate(args) -> int:
-    g = jm.generate(args.id, args.rows, args.cols, rule=args.rule, steps=args.steps)
-    print(f"; generated maze {args.id}: {g.jumps} jumps, {g.shortest_routes} shortest route(s), "
-          f"{g.black_holes} black holes, score {g.score}")
+    import dataclasses
+    import sys
+
+    options = _generate_options(args)
+    progress = None if args.quiet else _Progress(sys.stderr)
+    try:
+        g = jm.generate(args.id, args.rows, args.cols, progress=progress, **options)
+    finally:
+        if progress is not None:
+            progress.close()
+    if g.stopped:
+        print(f"note: {g.stopped}: this maze is the best found so far and may differ on a faster or slower "
+              f"machine (allow more time with --seconds)", file=sys.stderr)
+    parts = jm.score_parts(g.terms, g.objective) if g.jumps is not None else None
+    if args.json:
+        print(json.dumps({"id": args.id, "rule": g.maze.rule, "maze": g.maze.text(), "jumps": g.jumps,
+                          "score": g.score, "terms": dataclasses.asdict(g.terms), "parts": parts,
+                          "objective": g.objective, "steps": g.steps, "budget": g.budget,
+                          "stopped": g.stopped}))
+        return 0
+    print(f"; generated maze {args.id} ({g.maze.rows} x {g.maze.cols}, rule {g.maze.rule}): {_route_words(g)}, "
+          f"score {g.score:.2f} after {g.steps:,} steps")
+    t = g.terms
+    def many(count, word):
+        return f"{count} {word}{'s' if count != 1 else ''}"
+
+    values = {"route": many(t.jumps, "jump") if t.jumps is not None else "no route",
+              "unique": many(t.shortest_routes, "shortest route"),
+              "black_holes": many(t.black_holes, "cell"), "white_holes": many(t.white_holes, "cell"),
+              "forced": many(t.forced, "forced opening jump"), "clusters": f"(size - 1)^2 summed: {t.clusters}"}
+    print("; design term   measure                          weight   score")
+    for name in jm.OBJECTIVE:
+        part = f"{parts[name]:+8.2f}" if parts is not None else "       -"
+        print(f";   {name:<12}{values[name]:<33}{g.objective[name]:6g} {part}")
     print(g.maze.text())
     return 0
