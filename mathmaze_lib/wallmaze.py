@@ -96,7 +96,8 @@ class WallMaze:
 
     def open_cells(self) -> list:
         """Every open cell, row by row."""
-        return [c for c in self.grid.cells() if self.char(c) == "."]
+        taken = set(self.rocks).union(self.starts, self.finishes, *self.checkpoints)
+        return [c for c in self.grid.cells() if c not in taken]
 
     def text(self) -> str:
         """The board in the text format (what :func:`parse` reads).
@@ -342,10 +343,17 @@ class BitRunner:
 
     def mask(self, cells: Iterable) -> int:
         """The int with the bits of ``cells``."""
-        out = 0
+        cells = list(cells)
+        if len(cells) < 256:
+            out = 0
+            for r, c in cells:
+                out |= 1 << (r * self.width + c)
+            return out
+        buf = bytearray(self.maze.rows * self.width // 8 + 1)   # many cells: one pass, not one big int each
         for r, c in cells:
-            out |= 1 << (r * self.width + c)
-        return out
+            k = r * self.width + c
+            buf[k >> 3] |= 1 << (k & 7)
+        return int.from_bytes(buf, "little")
 
     def cells(self, bits: int) -> list:
         """The cells of ``bits``, in row order."""
