@@ -30,13 +30,36 @@ def main(argv=None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()          # a closed pipe shows up here at the latest
+        return code
+    except BrokenPipeError:         # `... | head`: the reader has all it wanted; no message
+        _quiet_stdout()
+        return 141                  # 128 + SIGPIPE, what a shell reports for a command cut off by a pipe
+    except KeyboardInterrupt:
+        print("\ninterrupted (Ctrl-C)", file=sys.stderr)
+        return 130
     except ValueError as err:  # bad input: one clear line, no traceback
         print(f"error: {err}", file=sys.stderr)
         return 2
     except OSError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print(f"error: out of memory running '{args.command}': the input is too large for this machine",
+              file=sys.stderr)
+        return 2
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so Python's own flush at exit does not fail again on the closed pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

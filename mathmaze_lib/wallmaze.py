@@ -33,6 +33,8 @@ from .grid import ORTHOGONAL, Grid, GridParseError, parse_grid
 from .search import bfs, bfs_bits, bits_route
 
 UNLIMITED = 999
+#: The most bytes a board file may have: a 1000 x 1000 board, its header and some comments.
+MAX_TEXT_BYTES = 2 * 2**20
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALLOWED = ".#sf" + LETTERS
 
@@ -157,8 +159,11 @@ def parse(text: str) -> WallMaze:
     budget = UNLIMITED
     if "walls" in p.headers:
         raw = p.headers["walls"]
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit()):
             raise p.header_error("walls", f"the number of walls must be a whole number >= 0, got {raw!r}")
+        if len(raw) > 6:
+            raise p.header_error("walls", f"at most {UNLIMITED} (unlimited) makes sense, got a number of "
+                                          f"{len(raw)} digits")
         budget = int(raw)
     rows, cols = p.shape
     rocks, starts, finishes, cps = set(), [], [], {}
