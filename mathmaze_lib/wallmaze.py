@@ -24,6 +24,7 @@ A wall set that leaves no route is *blocked* and has no score (None).
 from __future__ import annotations
 
 import json
+import operator
 import random
 from dataclasses import dataclass
 from importlib import resources
@@ -124,11 +125,18 @@ class WallMaze:
         out = set()
         for i, w in enumerate(walls, start=1):
             try:
-                cell = (int(w[0]), int(w[1]))
                 if len(w) != 2:
                     raise TypeError
-            except (TypeError, ValueError, IndexError):
+                cell = (w[0], w[1])
+            except (TypeError, ValueError, IndexError, KeyError):
                 raise ValueError(f"wall {i}: {w!r} is not a cell (row, col)") from None
+            try:    # ints (numpy's too), never floats, bools or text: 1.5 is not silently row 1
+                if any(isinstance(v, bool) for v in cell):
+                    raise TypeError
+                cell = (operator.index(cell[0]), operator.index(cell[1]))
+            except TypeError:
+                raise ValueError(f"wall {i}: {w!r}: row and column must be whole numbers (ints), "
+                                 f"not {', '.join(type(v).__name__ for v in cell)}") from None
             if not self.grid.in_bounds(cell):
                 raise ValueError(f"wall {i} at cell {cell}: off the {self.rows} x {self.cols} board")
             kind = self.char(cell)

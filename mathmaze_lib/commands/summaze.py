@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..grid import check_size
 from ..summaze import CountStopped, count_solutions, format_puzzle, grade, make
 
 #: Search steps the command spends counting solutions (about 10 s); beyond, it says "at least".
@@ -23,9 +24,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    for name, value in (("--rows", args.rows), ("--cols", args.cols)):
-        if not 1 <= value <= 100:
-            raise ValueError(f"{name} {value}: a Math Maze grid has 1 to 100 {name[2:]}")
+    check_size(args.rows, args.cols, max_rows=100, max_cols=100)
     if args.rows * args.cols < 5:
         raise ValueError(f"--rows {args.rows} --cols {args.cols}: a Math Maze needs at least 5 cells "
                          "(its path is 5 to 9 cells long); make the grid bigger")
