@@ -5,14 +5,22 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
 import sys
 
 from . import __version__, commands
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a value of thousands of characters is shortened in the error line."""
+
+    def error(self, message):
+        super().error(re.sub(r"'([^']{40})[^']{20,}'", r"'\1...'", message))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand found in :mod:`mathmaze_lib.commands`."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m mathmaze_lib",
         description="Math Maze: make, solve and check grid puzzles from the command line.")
     parser.add_argument("--version", action="version", version=f"mathmaze_lib {__version__}")

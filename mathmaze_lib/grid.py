@@ -304,7 +304,8 @@ def parse_grid(
             for tok, (ln, col) in zip(tokens, places):
                 problem = token_rule(tok)
                 if problem:
-                    raise GridParseError(ln, col, f"{tok!r} is not allowed here: {problem}")
+                    shown = tok if len(tok) <= 40 else tok[:20] + "..." + tok[-5:]
+                    raise GridParseError(ln, col, f"{shown!r} is not allowed here: {problem}")
         if parsed.rows and len(tokens) != len(parsed.rows[0]):
             raise GridParseError(
                 lineno, None,

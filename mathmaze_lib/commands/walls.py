@@ -100,7 +100,8 @@ def _board(args) -> wallmaze.WallMaze:
 
 def score(args) -> int:
     maze = _board(args)
-    walls = [parse_cell(w.replace(",", " "), where=f"--walls {w}") for w in args.walls]
+    walls = [parse_cell(w.replace(",", " "), where=f"--walls {w if len(w) <= 40 else w[:40] + '...'}")
+             for w in args.walls]
     result = wallmaze.run(maze, walls)
     if args.json:
         print(json.dumps({"moves": result.moves, "path": [list(c) for c in result.path]}))
