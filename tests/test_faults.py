@@ -2,6 +2,7 @@
 caps, and library calls that must raise ValueError with a message saying what is wrong."""
 
 import json
+import os
 import sqlite3
 
 import pytest
@@ -98,3 +99,177 @@ def test_stored_moves_that_the_walls_do_not_give_are_skipped(tmp_path, monkeypat
     monkeypatch.setattr(wallmaze, "GOALS_FILE", str(path))
     entry, problem = wallmaze.level_goal("simple", 1)
     assert entry is None and f"not the stored {GOOD['moves'] + 7}" in problem
+
+
+# ---- time limits that hold -------------------------------------------------------------------
+
+import math  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+from mathmaze_lib import jumpmaze as jm  # noqa: E402
+from mathmaze_lib import optimize, summaze  # noqa: E402
+
+
+def open_board(side, budget):
+    return wallmaze.parse(f"walls: {budget}\n" + "\n".join("s" + "." * (side - 2) + "f" for _ in range(side)))
+
+
+@pytest.mark.parametrize("seconds", [math.nan, 0, -5, math.inf, "1", True])
+@pytest.mark.parametrize("method", sorted(optimize.OPTIMIZERS))
+def test_a_time_limit_must_be_a_positive_number(method, seconds):
+    with pytest.raises(ValueError, match="a time limit is a finite number of seconds > 0"):
+        optimize.OPTIMIZERS[method](BOARD, seconds=seconds)
+
+
+@pytest.mark.parametrize("method", ["local", "anneal"])
+def test_a_search_without_any_limit_is_refused(method):
+    with pytest.raises(ValueError, match="give at least one, or the search never stops"):
+        optimize.OPTIMIZERS[method](BOARD, seconds=None)
+
+
+@pytest.mark.parametrize("method", sorted(optimize.OPTIMIZERS))
+@pytest.mark.parametrize("budget", [20, wallmaze.UNLIMITED])
+def test_every_optimizer_keeps_its_time_limit_on_a_big_board(method, budget):
+    maze = open_board(200, budget)           # 200 x 200: greedy alone would take minutes here
+    t0 = time.perf_counter()
+    result = optimize.OPTIMIZERS[method](maze, seconds=0.3)
+    took = time.perf_counter() - t0
+    assert result.stopped == "time" and result.moves >= 199
+    assert took < 0.3 + 0.5, f"{method} took {took:.2f} s for a 0.3 s limit"
+    assert wallmaze.score(maze, result.walls) == result.moves
+
+
+def test_the_exact_search_on_a_60x60_open_board_does_not_recurse_too_deep():
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)        # the tree below is over 500 levels deep: no recursion allowed
+    try:
+        result = optimize.exact(open_board(60, wallmaze.UNLIMITED), seconds=None, max_iters=1100)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert result.stopped == "iterations" and not result.optimal and len(result.walls) > 500
+    assert result.moves == wallmaze.score(open_board(60, wallmaze.UNLIMITED), result.walls)
+
+
+def test_greedy_and_exact_take_max_iters():
+    maze = wallmaze.level("simple", 1)
+    g = optimize.greedy(maze, max_iters=10)
+    assert g.stopped == "iterations" and g.evaluations <= 11
+    e = optimize.exact(maze, seconds=None, max_iters=50)
+    assert e.stopped == "iterations" and not e.optimal
+
+
+@pytest.mark.parametrize("method", sorted(optimize.OPTIMIZERS))
+def test_ctrl_c_returns_the_best_so_far(method):
+    maze = wallmaze.level("complex", 2)     # greedy places 14 walls here, one progress call each
+    calls = []
+
+    def progress(fraction, best):
+        calls.append(best)
+        if len(calls) == 2 and fraction < 1:      # Ctrl-C in the middle of the run
+            raise KeyboardInterrupt
+    kwargs = {"max_iters": 100_000} if method in ("local", "anneal") else {}
+    result = optimize.OPTIMIZERS[method](maze, seconds=30, progress=progress, **kwargs)
+    assert result.stopped == "interrupted" and not result.optimal
+    assert result.moves == wallmaze.score(maze, result.walls) >= calls[0]
+
+
+@pytest.mark.parametrize("t_start, t_end", [(0, 0.05), (3.0, 0), (-1, 0.05), (math.nan, 0.05)])
+def test_anneal_temperatures_must_be_positive(t_start, t_end):
+    with pytest.raises(ValueError, match="a temperature is a finite number > 0"):
+        optimize.anneal(BOARD, seconds=1, t_start=t_start, t_end=t_end)
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, *sys.path]))   # this tree's package
+
+
+def _walls(*args, **kwargs):
+    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", *args], capture_output=True, text=True,
+                          env=ENV, **kwargs)
+
+
+def test_max_iters_reproduces_a_run_exactly():
+    runs = [_walls("optimize", "--preset", "simple", "--level", "3", "--max-iters", "300", "--json").stdout
+            for _ in range(2)]
+    assert runs[0] == runs[1] and '"moves"' in runs[0]
+
+
+def test_ctrl_c_on_the_command_line_prints_the_best_so_far(tmp_path):
+    (tmp_path / "big.txt").write_text(open_board(120, 40).text())
+    proc = subprocess.Popen([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", "big.txt", "--seconds", "60"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    seen = ""
+    while "%" not in seen:            # Ctrl-C once the search runs (its progress bar is drawn)
+        seen += proc.stderr.read(1)
+        assert seen or proc.poll() is None
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err, err[-3000:]
+    assert "stopped by Ctrl-C: the best found so far is shown above" in err
+    assert "annealing:" in out and " moves with " in out
+
+
+# ---- searches that must say when they stopped early -------------------------------------------
+
+def test_the_tree_search_says_it_hit_its_cap():
+    maze = jm.parse("1 1 1 1\n1 1 1 1\n1 1 1 1\n1 1 1 0")
+    sol = jm.solve(maze, method="tree", max_expansions=20)
+    assert sol.route is None and sol.capped
+    assert not jm.solve(maze, method="tree").capped
+    proc = subprocess.run([sys.executable, "-m", "mathmaze_lib", "jump", "solve", "-", "--tree",
+                           "--max-expansions", "20"], input=maze.text(), capture_output=True, text=True, env=ENV)
+    assert "stopped at its cap of 20 expansions" in proc.stdout and "no route from" not in proc.stdout
+
+
+def test_state_rules_on_huge_mazes_are_refused_with_the_limit():
+    maze = jm.JumpMaze(400, 400, tuple((1,) * 400 for _ in range(400)), (0, 0), (399, 399))
+    with pytest.raises(ValueError, match="at most 90,000 cells, and this maze has 400 x 400 = 160,000"):
+        jm.solve(maze, "nouturn")
+    assert jm.solve(maze).jumps == 798, "cell rules still work"
+
+
+def test_counting_solutions_has_a_cap():
+    puzzle = summaze.generate(3, 10, 10, lengths=(50, 70))
+    t0 = time.perf_counter()
+    with pytest.raises(summaze.CountStopped, match="counting stopped after 100,000 search steps") as info:
+        summaze.count_solutions(puzzle, max_steps=100_000)
+    assert time.perf_counter() - t0 < 5 and info.value.found >= 0
+    small = summaze.generate(7)
+    assert summaze.count_solutions(small, max_steps=10**6) == summaze.count_solutions(small)
+
+
+# ---- library calls: ValueError with a message, not another type --------------------------------
+
+@pytest.mark.parametrize("walls, message", [
+    ([(0, 1.5)], r"wall 1: \(0, 1.5\): row and column must be whole numbers"),
+    ([(True, 1)], "must be whole numbers"),
+    ([("0", 1)], "must be whole numbers"),
+    ([7], "is not a cell"),
+])
+def test_walls_must_be_whole_numbers(walls, message):
+    with pytest.raises(ValueError, match=message):
+        wallmaze.run(BOARD, walls)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1 \u00b2\n1 0", r"line 1, column 3: '\u00b2' is not allowed here"),
+    ("1 " + "9" * 5000 + "\n1 0", "a jump length has at most 6 digits"),
+    ("start: 1 \u00b2\n1 1\n1 0", "start: a cell is written as two whole numbers"),
+])
+def test_jump_parse_messages(text, message):
+    with pytest.raises(ValueError, match=message):
+        jm.parse(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("walls: \u00b2\ns.f", "line 1: walls: the number of walls must be a whole number"),
+    ("walls: " + "9" * 5000 + "\ns.f", "at most 999 .unlimited. makes sense"),
+    ("s" + "." * 5000 + "f", "line 1: row 1 has 5002 cells; at most 1000 are allowed"),
+])
+def test_wall_parse_messages(text, message):
+    with pytest.raises(ValueError, match=message):
+        wallmaze.parse(text)

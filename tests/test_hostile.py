@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # this tree's package, from any folder
 MEMORY = 2 * 2**30          # address space of a child: a few hundred MB of data beyond the imports
 CPU_SECONDS = 30
 HUGE_NUMBER = "9" * 5000    # more digits than Python's int-string limit (4300)
@@ -27,7 +28,7 @@ def _limits():
 
 def cli(args, cwd, stdin=None):
     env = dict(os.environ, MATHMAZE_DATA_DIR=str(cwd / "data"), OPENBLAS_NUM_THREADS="1",
-               OMP_NUM_THREADS="1", PYTHONPATH=os.pathsep.join(sys.path))
+               OMP_NUM_THREADS="1", PYTHONPATH=os.pathsep.join([ROOT, *sys.path]))
     return subprocess.run([sys.executable, "-m", "mathmaze_lib", *args], cwd=cwd, env=env, input=stdin,
                           capture_output=True, timeout=90, preexec_fn=_limits)
 
@@ -176,7 +177,7 @@ def test_the_data_folder_is_a_file(files, tmp_path):
 
 
 def test_a_broken_pipe_is_quiet(files):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, *sys.path]))
     proc = subprocess.run(f"'{sys.executable}' -m mathmaze_lib bfs --rows 200 --cols 200 | head -c 10 > /dev/null;"
                           " echo ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", cwd=files, env=env,
                           capture_output=True, text=True, timeout=60)
