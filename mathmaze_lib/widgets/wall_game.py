@@ -174,7 +174,7 @@ class MazerGame:
         note = "a new best!" if improved else f"the best saved is {best}"
         warning = f" Note: {self.store.warning}" if self.store.warning else ""
         self._update(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
-                     f"rank {rank}, {note}.{warning}")
+                     f"rank {rank}, {note}{warning}")
 
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short annealing run."""
