@@ -63,8 +63,8 @@ class OptResult:
                 "seconds": round(self.seconds, 3)}
 
 
-def _budget(maze: WallMaze) -> int:
-    spots = len(maze.open_cells())
+def _budget(maze: WallMaze, bits: BitRunner) -> int:
+    spots = bits.wallable.bit_count()
     return spots if maze.budget == UNLIMITED else min(maze.budget, spots)
 
 
@@ -214,7 +214,7 @@ def greedy(maze: WallMaze, walls=(), *, seconds: Optional[float] = None, max_ite
         return _result(bits, cur, None, "greedy", clock, [])
     moves, route = found
     history = [(clock.elapsed(), moves)]
-    limit = _budget(maze)
+    limit = _budget(maze, bits)
     try:
         while cur.bit_count() < limit and not clock.stopped:
             best_gain, best_cell = 0, None
@@ -267,7 +267,7 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
     bits = BitRunner(maze)
     rng = random.Random(seed)
     clock = _Clock(seconds, max_iters, progress, t0)
-    limit = _budget(maze)
+    limit = _budget(maze, bits)
     cur = bits.mask(maze.check_walls(walls))
     found = bits.route(cur)
     if found is None:
@@ -373,7 +373,7 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optiona
     check_limits(seconds, max_iters)
     bits = BitRunner(maze)
     clock = _Clock(seconds, max_iters, progress, t0)
-    limit = _budget(maze)
+    limit = _budget(maze, bits)
     first = bits.route(0)
     if first is None:
         return _result(bits, 0, None, "exact", clock, [])

@@ -347,10 +347,17 @@ class BitRunner:
     def __init__(self, maze: WallMaze):
         self.maze = maze
         self.width = maze.cols + 1
-        self.free = self.mask(c for c in maze.grid.cells() if c not in maze.rocks)
-        self.wallable = self.mask(maze.open_cells())
+        row = (1 << maze.cols) - 1
+        everything = 0
+        for r in range(maze.rows):
+            everything |= row << (r * self.width)
+        self.free = everything & ~self.mask(maze.rocks)
         self.starts = self.mask(maze.starts)
         self.targets = [self.mask(cells) for cells in maze.checkpoints] + [self.mask(maze.finishes)]
+        special = self.starts
+        for t in self.targets:
+            special |= t
+        self.wallable = self.free & ~special       # the open cells, without a pass over every cell
         self.evaluations = 0
         self._runner: Optional[Runner] = None
 
