@@ -190,3 +190,12 @@ def test_a_broken_notebook_is_named(files):
     sol.mkdir(parents=True)
     (sol / "01_broken.ipynb").write_text('{"cells": [')
     check(cli(["release", "--dir", "nbs"], files), r"nbs/solutions/01_broken.ipynb: not a valid notebook")
+
+
+def test_the_tree_search_of_the_command_is_capped_in_memory(files):
+    # all ones with diagonal jumps: the queue of routes explodes (2 million expansions took 2.6 GB)
+    (files / "ones.txt").write_text("rule: diag8\n" + "\n".join(" ".join("1" * 30) for _ in range(29))
+                                    + "\n" + " ".join("1" * 29) + " 0\n")
+    proc = cli(["jump", "solve", "ones.txt", "--tree"], files)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert b"stopped at its cap of 200000 expansions" in proc.stdout

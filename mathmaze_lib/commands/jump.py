@@ -20,7 +20,8 @@ def register(sub) -> None:
     s.add_argument("--rule", default=None, help=f"rules joined by '+': {', '.join(jm.RULES)}")
     s.add_argument("--tree", action="store_true", help="use the naive tree search instead of BFS")
     s.add_argument("--max-expansions", type=_positive_int, default=None, metavar="N",
-                   help="with --tree: stop after N expansions (default: 2000000)")
+                   help=f"with --tree: stop after N expansions (default: {TREE_CAP:,}; the queue of "
+                        "routes takes about 1 KB per expansion)")
     s.add_argument("--moves", action="store_true", help="also print the moves table")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=solve)
@@ -31,6 +32,11 @@ def register(sub) -> None:
     g.add_argument("--rule", default="ortho")
     g.add_argument("--steps", type=int, default=None, help="local-search steps (default: 40 per cell)")
     g.set_defaults(func=generate)
+
+
+#: The command's tree search stops after this many expansions unless --max-expansions says more:
+#: its queue of whole routes grows by about 1 KB per expansion (2 million took 2.6 GB).
+TREE_CAP = 200_000
 
 
 def _positive_int(text: str) -> int:
@@ -60,7 +66,8 @@ def solve(args) -> int:
         raise ValueError(f"--moves lists the jumps from each cell, so it needs a rule where the cell is the "
                          f"whole state (ortho, diag8, rightdown, wrap); rule {maze.rule!r} also remembers "
                          "the last jump")
-    sol = jm.solve(maze, method="tree" if args.tree else "bfs", max_expansions=args.max_expansions)
+    cap = (args.max_expansions or TREE_CAP) if args.tree else None
+    sol = jm.solve(maze, method="tree" if args.tree else "bfs", max_expansions=cap)
     count = jm.count_shortest(maze) if sol.route else 0
     if args.json:
         data = {"length": sol.jumps, "route": [list(c) for c in sol.route or []], "count": count}
