@@ -40,6 +40,9 @@ def iters_type(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number >= 1 (at most 12 digits)")
     return int(text)
 
+DRAW_UP_TO = 40_000
+"""``walls optimize`` draws boards with at most this many cells (200 x 200); bigger ones get a list of walls."""
+
 PROVE_UP_TO_WALLS = 7
 """``walls goals`` proves the optimum with the exact search on boards with at most this many walls."""
 
@@ -113,8 +116,6 @@ def score(args) -> int:
 
 def run_optimize(args) -> int:
     maze = _board(args)
-    if wallmaze.BitRunner(maze).score(0) is None:
-        raise ValueError("the board has no route from start to finish even without walls: nothing to optimize")
     method = optimize.OPTIMIZERS[args.method]
     seconds = args.seconds if args.seconds is not None or args.max_iters is not None else 10.0
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}
@@ -122,13 +123,18 @@ def run_optimize(args) -> int:
         kwargs["seed"] = args.seed
     progress = None if args.json else optimize.text_progress(sys.stderr)
     result = method(maze, progress=progress, **kwargs)
+    if result.moves is None:       # the optimizers' first run of the runner found no route
+        raise ValueError("the board has no route from start to finish even without walls: nothing to optimize")
     if progress is not None:
         progress(1.0, result.moves)          # end the bar's line, however the run ended
     if args.json:
         print(json.dumps({"moves": result.moves, "walls": [list(w) for w in result.walls],
                           "optimal": result.optimal}))
     else:
-        print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
+        if maze.rows * maze.cols <= DRAW_UP_TO:
+            print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
+        else:   # walking the runner again on a huge board would take seconds past --seconds
+            print(f"walls: {' '.join(f'{r},{c}' for r, c in result.walls) or 'none'}")
         proof = "proven optimal" if result.optimal else "not proven optimal"
         if args.method == "exact" and result.stopped == "time":
             proof += f": the search ran out of its {seconds:g} s, try a larger --seconds"
