@@ -213,7 +213,14 @@ class Store:
         while aside.exists():
             aside = aside.with_name(f"{aside.name.split('~')[0]}~{n}")
             n += 1
-        os.replace(self.path, aside)
+        if not self._quick_check_fails():     # another process set it aside and started a new one
+            self._create()
+            return
+        try:
+            os.replace(self.path, aside)
+        except OSError as err:
+            raise StoreError(f"the scores file {self.path} is damaged ({exc}) and could not be moved aside "
+                             f"({err.strerror or err}): move it away by hand") from None
         self.warning = (f"The scores file {self.path.name} could not be read ({exc}); it was moved to "
                         f"{aside.name} in {self.folder} and a new, empty scores file was started.")
         self._create()
