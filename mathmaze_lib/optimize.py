@@ -269,18 +269,17 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
     clock = _Clock(seconds, max_iters, progress, t0)
     limit = _budget(maze, bits)
     cur = bits.mask(maze.check_walls(walls))
-    found = bits.route(cur)
-    if found is None:
+    if bits.score(cur) is None:     # (a run of its own: the runs counted stay what lesson 3 prints)
         return _result(bits, cur, None, method, clock, [])
+    found = bits.route(cur)
     state = [cur, found[0], found[1]]
     best, best_walls = found[0], cur
-    history = [(clock.elapsed(), best)]
+    history = []
     try:
         _random_fill(bits, cur, limit, rng, clock, state)
         cur, moves, route = state
-        if moves > best:
-            best, best_walls = moves, cur
-            history.append((clock.elapsed(), best))
+        best, best_walls = moves, cur           # a wall never shortens the route: the fill is no worse
+        history.append((clock.elapsed(), best))
         while clock.tick(best):
             cands = route_candidates(bits, route, cur)
             if not cands or not limit:
@@ -303,6 +302,7 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
         clock.stopped = "interrupted"
         if state[1] > best:
             best, best_walls = state[1], state[0]
+        history = history or [(clock.elapsed(), best)]
     clock.done(best)
     return _result(bits, best_walls, best, method, clock, history)
 
