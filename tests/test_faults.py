@@ -273,3 +273,15 @@ def test_jump_parse_messages(text, message):
 def test_wall_parse_messages(text, message):
     with pytest.raises(ValueError, match=message):
         wallmaze.parse(text)
+
+
+def test_walls_goals_skips_a_bad_entry_with_a_warning(tmp_path):
+    out = tmp_path / "goals.json"
+    good = wallmaze.stored_goals()["mazer:1"]
+    out.write_text(json.dumps({"mazer:1": good, "simple:2": "x"}))
+    proc = _walls("goals", "--preset", "simple", "--levels", "1", "--seconds", "0.2", "--prove-seconds", "0",
+                  "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert f"warning: {out}: entry 'simple:2': must be an object" in proc.stderr
+    written = json.loads(out.read_text())
+    assert set(written) == {"mazer:1", "simple:1"} and written["mazer:1"] == good
