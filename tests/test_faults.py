@@ -262,10 +262,9 @@ def test_state_rules_on_huge_mazes_are_refused_with_the_limit():
 
 def test_counting_solutions_has_a_cap():
     puzzle = summaze.generate(3, 10, 10, lengths=(50, 70))
-    t0 = time.perf_counter()
     with pytest.raises(summaze.CountStopped, match="counting stopped after 100,000 search steps") as info:
         summaze.count_solutions(puzzle, max_steps=100_000)
-    assert time.perf_counter() - t0 < 5 and info.value.found >= 0
+    assert info.value.found >= 0 and info.value.max_steps == 100_000
     small = summaze.generate(7)
     assert summaze.count_solutions(small, max_steps=10**6) == summaze.count_solutions(small)
 
