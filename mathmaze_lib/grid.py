@@ -14,6 +14,7 @@ searches that break ties (the wall-maze runner) follow it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
@@ -152,12 +153,61 @@ def parse_cell(text: str, *, where: str = "") -> tuple:
     """
     parts = text.replace(",", " ").split()
     prefix = f"{where}: " if where else ""
-    if len(parts) != 2:
-        raise ValueError(f"{prefix}a cell is written as two whole numbers 'ROW COL', got {text.strip()!r}")
+    shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "..."
+    if len(parts) != 2 or not all(_WHOLE.fullmatch(p) for p in parts):
+        raise ValueError(f"{prefix}a cell is written as two whole numbers 'ROW COL', got {shown!r}")
+    if any(len(p.lstrip("-")) > 7 for p in parts):
+        raise ValueError(f"{prefix}{shown!r}: row and column have at most 7 digits (a grid is at most "
+                         f"{MAX_SIDE} x {MAX_SIDE})")
+    return (int(parts[0]), int(parts[1]))
+
+
+_WHOLE = re.compile(r"-?[0-9]+")   # ASCII digits only: '²' or '١' pass str.isdigit but are no cell numbers
+
+
+def read_text(source, *, max_bytes: int, name: Optional[str] = None) -> str:
+    """The text of a file (a path, or a binary file object such as ``sys.stdin.buffer``), read as
+    UTF-8; at most ``max_bytes`` are read, so ``/dev/zero`` or a huge file is refused at once.
+    Every problem is a ``ValueError`` naming the file (``name``, default the path) and the rule.
+
+    >>> import io
+    >>> read_text(io.BytesIO(b"s.f"), max_bytes=100, name="board.txt")
+    's.f'
+    >>> read_text(io.BytesIO("s.f".encode("utf-16")), max_bytes=100, name="board.txt")
+    Traceback (most recent call last):
+    ...
+    ValueError: board.txt: this is UTF-16 text, not UTF-8: save the file as UTF-8
+    >>> read_text(io.BytesIO(bytes(200)), max_bytes=100, name="/dev/zero")
+    Traceback (most recent call last):
+    ...
+    ValueError: /dev/zero: more than 100 bytes, more than the largest legal board needs (at most 100 bytes are read)
+    """
+    name = name or str(source)
     try:
-        return (int(parts[0]), int(parts[1]))
-    except ValueError:
-        raise ValueError(f"{prefix}a cell is written as two whole numbers 'ROW COL', got {text.strip()!r}") from None
+        if hasattr(source, "read"):
+            data = source.read(max_bytes + 1)
+        else:
+            with open(source, "rb") as f:
+                data = f.read(max_bytes + 1)
+    except IsADirectoryError:
+        raise ValueError(f"{name}: is a folder, not a file") from None
+    except OSError as exc:
+        raise ValueError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > max_bytes:
+        raise ValueError(f"{name}: more than {max_bytes:,} bytes, more than the largest legal board needs "
+                         f"(at most {max_bytes:,} bytes are read)")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValueError(f"{name}: this is UTF-16 text, not UTF-8: save the file as UTF-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if b"\x00" in data:
+        raise ValueError(f"{name}: not UTF-8 text (a NUL byte at offset {data.index(0)}: a binary or "
+                         "UTF-16 file?); a board is a UTF-8 text file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{name}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+                         "save the file as UTF-8") from None
 
 
 class GridParseError(ValueError):
@@ -249,12 +299,13 @@ def parse_grid(
             parsed.headers[name] = value.strip()
             parsed.header_lines[name] = lineno
             continue
-        tokens, places = _split_line(line, split, lineno)
+        tokens, places = _split_line(line, split, lineno, max_cols, len(parsed.rows) + 1)
         if token_rule is not None:
             for tok, (ln, col) in zip(tokens, places):
                 problem = token_rule(tok)
                 if problem:
-                    raise GridParseError(ln, col, f"{tok!r} is not allowed here: {problem}")
+                    shown = tok if len(tok) <= 40 else tok[:20] + "..." + tok[-5:]
+                    raise GridParseError(ln, col, f"{shown!r} is not allowed here: {problem}")
         if parsed.rows and len(tokens) != len(parsed.rows[0]):
             raise GridParseError(
                 lineno, None,
@@ -271,11 +322,13 @@ def parse_grid(
     return parsed
 
 
-def _split_line(line: str, split: str, lineno: int):
+def _split_line(line: str, split: str, lineno: int, max_cols: int = MAX_SIDE, row: int = 1):
     tokens, places = [], []
     if split == "chars":
         body = line.strip()
         offset = len(line) - len(line.lstrip())
+        if len(body) > max_cols:
+            raise GridParseError(lineno, None, f"row {row} has {len(body)} cells; at most {max_cols} are allowed")
         for i, ch in enumerate(body):
             if ch.isspace():
                 raise GridParseError(lineno, offset + i + 1, "spaces are not allowed inside a row (one character per cell)")
@@ -291,6 +344,9 @@ def _split_line(line: str, split: str, lineno: int):
         start = col
         while col < n and not line[col].isspace():
             col += 1
+        if len(tokens) >= max_cols:        # count the rest without keeping them (a 50 MB line)
+            total = max_cols + sum(1 for _ in re.finditer(r"\S+", line[start:]))
+            raise GridParseError(lineno, None, f"row {row} has {total} cells; at most {max_cols} are allowed")
         tokens.append(line[start:col])
         places.append((lineno, start + 1))
     return tokens, places

@@ -153,11 +153,23 @@ class JumpMaze:
         return "\n".join(lines)
 
 
+#: The longest jump length a file may give (more digits could only be a mistake or an attack).
+MAX_JUMP_DIGITS = 6
+#: The most bytes a maze file may have: a 1000 x 1000 maze of 6-digit circled lengths, and some comments.
+MAX_TEXT_BYTES = 8 * 2**20
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()     # '²' is a digit to str.isdigit, but no jump length
+
+
 def _token_rule(tok: str) -> Optional[str]:
     core = tok[:-1] if tok.endswith("c") and len(tok) > 1 else tok
-    if tok == HOLE or core == WILD or core.isdigit():
+    if _is_number(core) and len(core) > MAX_JUMP_DIGITS:
+        return f"a jump length has at most {MAX_JUMP_DIGITS} digits (this one has {len(core)})"
+    if tok == HOLE or core == WILD or _is_number(core):
         return None
-    if core.startswith("-") and core[1:].isdigit():
+    if core.startswith("-") and _is_number(core[1:]):
         return "jump lengths cannot be negative (0 is a dead end)"
     return "use a number >= 0, '*' (wildcard), '#' (hole), or add 'c' for a circled cell (3c, *c)"
 
@@ -184,7 +196,7 @@ def parse(text: str, rule: Optional[str] = None) -> JumpMaze:
             if tok.endswith("c") and len(tok) > 1:
                 circled.add((r, c))
                 tok = tok[:-1]
-            out.append(int(tok) if tok.isdigit() else tok)
+            out.append(int(tok) if _is_number(tok) else tok)
         cells.append(tuple(out))
     try:
         rule = check_rule(rule if rule is not None else p.headers.get("rule"))
@@ -245,6 +257,11 @@ def cell_of(state) -> tuple:
     return state[0] if isinstance(state[0], tuple) else state
 
 
+#: Rules with states search up to 9 states per cell, one Python dict entry each: beyond this many
+#: cells (a 300 x 300 maze) they would take gigabytes, so they are refused with this limit.
+STATE_MAX_CELLS = 90_000
+
+
 def successors(maze: JumpMaze, rule=None) -> Callable:
     """The rules as a function ``state -> list of next states``, directions in the order
     Up, Right, Down, Left, then the diagonals.
@@ -280,6 +297,11 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
             return out
         return succ_cell
 
+    if maze.rows * maze.cols > STATE_MAX_CELLS:
+        raise ValueError(f"rule {'+'.join(n for n in RULES if n in names)!r} keeps states beyond the cell "
+                         f"(direction, mode, length): at most {STATE_MAX_CELLS:,} cells, and this maze has "
+                         f"{maze.rows} x {maze.cols} = {maze.rows * maze.cols:,} (use a cell rule: "
+                         f"{', '.join(n for n in RULES if n not in _STATE_RULES)})")
     moded = "alternate" in names or "toggle" in names
     base = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
     keep_dir, keep_len = "nouturn" in names, "wildcard" in names
@@ -424,7 +446,9 @@ def jump_graph(maze: JumpMaze, rule=None, *, whole: bool = False) -> nx.DiGraph:
 @dataclass
 class Solution:
     """A shortest route: ``route`` (cells; None when there is none), ``states``, ``jumps``,
-    and the search's counters (``expanded``, ``generated``) and ``result``."""
+    the search's counters (``expanded``, ``generated``) and ``result``; ``capped`` is True when
+    the search stopped at its expansion cap before an answer (then no route is known, not that
+    there is none)."""
 
     route: Optional[list]
     states: Optional[list]
@@ -433,6 +457,7 @@ class Solution:
     generated: int
     method: str
     result: object = None
+    capped: bool = False
 
 
 def _goal_test(maze):
@@ -475,7 +500,10 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
     else:
         raise ValueError(f"method {method!r}: use 'bfs' or 'tree'")
     route = [cell_of(s) for s in states] if states else None
-    return Solution(route, states, len(route) - 1 if route else None, res.expanded, generated, method, res)
+    capped = bool(getattr(res, "capped", False)) or (
+        method == "bfs" and route is None and max_expansions is not None and res.expanded >= max_expansions)
+    return Solution(route, states, len(route) - 1 if route else None, res.expanded, generated, method, res,
+                    capped)
 
 
 def count_shortest(maze: JumpMaze, rule=None) -> int:

@@ -11,7 +11,10 @@ Each optimizer takes a board (:class:`~mathmaze_lib.wallmaze.WallMaze`), returns
 an :class:`OptResult` and accepts ``progress(fraction, best_moves)``, called now
 and then (:func:`text_progress` makes one that draws a bar on a stream).
 Randomness comes only from ``random.Random(seed)``; with ``max_iters`` (and no
-time limit) a run is the same on every machine.
+time limit) a run is the same on every machine.  A time limit ``seconds`` counts from
+the call (set-up included) and is checked before every runner call, so a run ends
+within one runner call of it; Ctrl-C (KeyboardInterrupt) ends a run too, and every
+optimizer then returns the best found so far (``stopped`` says why a run ended).
 
 >>> from mathmaze_lib.wallmaze import parse
 >>> m = parse("walls: 1\\ns...\\n...f")
@@ -30,7 +33,7 @@ from typing import Callable, Optional
 from .search import bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 
-__all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_candidates",
+__all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_candidates", "check_limits",
            "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS"]
 
 
@@ -39,7 +42,9 @@ class OptResult:
     """What an optimizer found: ``walls`` (sorted cells), ``moves`` (None when
     even the empty board is blocked), ``optimal`` (True only when proven),
     ``evaluations`` (runner calls), ``seconds``, ``history`` (a list of
-    ``(seconds, best moves)`` each time the best improved) and ``method``.
+    ``(seconds, best moves)`` each time the best improved), ``method`` and ``stopped``
+    (``"time"``, ``"iterations"`` or ``"interrupted"`` when a limit or Ctrl-C ended the run,
+    ``""`` when it ended by itself).
     """
 
     walls: list
@@ -49,6 +54,7 @@ class OptResult:
     seconds: float = 0.0
     history: list = field(default_factory=list)
     method: str = ""
+    stopped: str = ""
 
     def as_dict(self) -> dict:
         """A JSON-ready dictionary (cells as ``[row, col]``)."""
@@ -57,8 +63,8 @@ class OptResult:
                 "seconds": round(self.seconds, 3)}
 
 
-def _budget(maze: WallMaze) -> int:
-    spots = len(maze.open_cells())
+def _budget(maze: WallMaze, bits: BitRunner) -> int:
+    spots = bits.wallable.bit_count()
     return spots if maze.budget == UNLIMITED else min(maze.budget, spots)
 
 
@@ -106,14 +112,36 @@ def reach_bound(runner: Runner, walls) -> int:
     return (reach - 1) * len(runner.targets)
 
 
-class _Clock:
-    """Stops a run at ``seconds`` or ``max_iters`` and calls ``progress`` about 20 times."""
+def check_limits(seconds, max_iters, *, need_one: bool = False) -> None:
+    """Refuse a time limit that is not a number of seconds > 0 (nan, 0, negative) or an
+    iteration limit that is not a whole number >= 1; None means no limit.
 
-    def __init__(self, seconds, max_iters, progress):
-        self.t0 = time.perf_counter()
+    >>> check_limits(float("nan"), None)
+    Traceback (most recent call last):
+    ...
+    ValueError: seconds nan: a time limit is a finite number of seconds > 0 (or None for no limit)
+    """
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not math.isfinite(seconds) or seconds <= 0):
+        raise ValueError(f"seconds {seconds!r}: a time limit is a finite number of seconds > 0 "
+                         "(or None for no limit)")
+    if max_iters is not None and (isinstance(max_iters, bool) or not isinstance(max_iters, int) or max_iters < 1):
+        raise ValueError(f"max_iters {max_iters!r}: an iteration limit is a whole number >= 1 (or None for no limit)")
+    if need_one and seconds is None and max_iters is None:
+        raise ValueError("seconds and max_iters are both None: give at least one, or the search never stops")
+
+
+class _Clock:
+    """Stops a run at ``seconds`` (counted from ``t0``) or ``max_iters`` and calls ``progress``
+    about 20 times (and at least every half second)."""
+
+    def __init__(self, seconds, max_iters, progress, t0=None):
+        self.t0 = time.perf_counter() if t0 is None else t0
         self.seconds, self.max_iters, self.progress = seconds, max_iters, progress
         self.iters = 0
+        self.stopped = ""
         self._next_report = 0.0
+        self._last_report = self.t0
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.t0
@@ -121,23 +149,35 @@ class _Clock:
     def fraction(self) -> float:
         fr = []
         if self.seconds is not None:
-            fr.append(self.elapsed() / self.seconds if self.seconds > 0 else 1.0)
+            fr.append(self.elapsed() / self.seconds)
         if self.max_iters is not None:
-            fr.append(self.iters / self.max_iters if self.max_iters > 0 else 1.0)
+            fr.append(self.iters / self.max_iters)
         return min(1.0, max(fr)) if fr else 0.0
+
+    def out_of_time(self) -> bool:
+        """True (and ``stopped`` set) once the time limit has passed; checked before each runner call."""
+        if self.stopped:
+            return True
+        if self.seconds is not None and self.elapsed() >= self.seconds:
+            self.stopped = "time"
+            return True
+        return False
 
     def tick(self, best) -> bool:
         """Count one iteration; True while the run may go on."""
         self.iters += 1
         if self.max_iters is not None and self.iters >= self.max_iters:
+            self.stopped = self.stopped or "iterations"
             return False
-        if self.seconds is not None and (self.iters & 63) == 0 and self.elapsed() >= self.seconds:
+        if self.out_of_time():
             return False
-        if self.progress is not None and (self.iters & 255) == 0:
-            f = self.fraction()
-            if f >= self._next_report:
-                self._next_report = f + 0.05
-                self.progress(f, best)
+        if self.progress is not None:
+            now = time.perf_counter()
+            if (self.iters & 255) == 0 or now - self._last_report > 0.5:
+                f = self.fraction()
+                if f >= self._next_report or now - self._last_report > 0.5:
+                    self._next_report, self._last_report = f + 0.05, now
+                    self.progress(f, best)
         return True
 
     def done(self, best) -> None:
@@ -147,94 +187,122 @@ class _Clock:
 
 def _result(bits: BitRunner, walls: int, moves, method, clock, history, optimal=False) -> OptResult:
     cells = bits.cells(walls)
-    return OptResult(cells, moves, optimal, bits.evaluations, clock.elapsed(), history, method)
+    return OptResult(cells, moves, optimal, bits.evaluations, clock.elapsed(), history, method, clock.stopped)
 
 
-def greedy(maze: WallMaze, walls=(), *, progress: Optional[Callable] = None) -> OptResult:
+def greedy(maze: WallMaze, walls=(), *, seconds: Optional[float] = None, max_iters: Optional[int] = None,
+           progress: Optional[Callable] = None) -> OptResult:
     """Add walls one at a time, each time the wall on the current path that lengthens it most.
 
     It stops when the budget is used or when no single wall makes the path longer
     (often long before: two equally short routes need two walls at once).
-    Ties go to the wall met first along the path.
+    Ties go to the wall met first along the path.  ``seconds`` and ``max_iters`` (runner
+    calls) stop it early; the best wall of an unfinished round is still placed.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> r = greedy(parse("walls: 3\\ns....\\n.....\\n....f"))
     >>> r.moves, r.walls
     (6, [])
     """
+    t0 = time.perf_counter()
+    check_limits(seconds, max_iters)
     bits = BitRunner(maze)
-    clock = _Clock(None, None, progress)
+    clock = _Clock(seconds, max_iters, None, t0)      # greedy reports its own progress: walls placed
     cur = bits.mask(maze.check_walls(walls))
     found = bits.route(cur)
     if found is None:
         return _result(bits, cur, None, "greedy", clock, [])
     moves, route = found
     history = [(clock.elapsed(), moves)]
-    limit = _budget(maze)
-    while cur.bit_count() < limit:
-        best_gain, best_cell = 0, None
-        for c in route_candidates(bits, route, cur):
-            s = bits.score(cur | c)
-            if s is not None and s - moves > best_gain:
-                best_gain, best_cell = s - moves, c
-        if best_cell is None:
-            break
-        cur |= best_cell
-        moves, route = bits.route(cur)
-        history.append((clock.elapsed(), moves))
-        if progress is not None:
-            progress(cur.bit_count() / limit, moves)
-    clock.done(moves)
+    limit = _budget(maze, bits)
+    try:
+        while cur.bit_count() < limit and not clock.stopped:
+            best_gain, best_cell = 0, None
+            for c in route_candidates(bits, route, cur):
+                if not clock.tick(moves):
+                    break
+                s = bits.score(cur | c)
+                if s is not None and s - moves > best_gain:
+                    best_gain, best_cell = s - moves, c
+            if best_cell is None:
+                break
+            cur |= best_cell
+            moves += best_gain
+            history.append((clock.elapsed(), moves))
+            if clock.stopped:
+                break
+            moves, route = bits.route(cur)
+            if progress is not None:
+                progress(cur.bit_count() / limit, moves)
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
+    if progress is not None:
+        progress(1.0, moves)
     return _result(bits, cur, moves, "greedy", clock, history)
 
 
-def _random_fill(bits, cur, limit, rng):
-    """Add walls on random cells of the route until the budget is used or every try blocks."""
-    moves, route = bits.route(cur)
+def _random_fill(bits, cur, limit, rng, clock, state):
+    """Add walls on random cells of the route until the budget is used, every try blocks or time
+    is up; ``state`` (a list ``[walls, moves, route]``) always holds the last good wall set."""
+    moves, route = state[1], state[2]
     while cur.bit_count() < limit:
         cands = route_candidates(bits, route, cur)
         rng.shuffle(cands)
         for c in cands:
+            if clock.out_of_time():
+                return
             found = bits.route(cur | c)
             if found is not None:
                 cur |= c
                 moves, route = found
+                state[:] = [cur, moves, route]
                 break
         else:
             break
-    return cur, moves, route
 
 
-def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method) -> OptResult:
+def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0) -> OptResult:
     """Local moves from a random full board: take a wall off, put one on the current route."""
+    check_limits(seconds, max_iters, need_one=True)
     bits = BitRunner(maze)
     rng = random.Random(seed)
-    clock = _Clock(seconds, max_iters, progress)
-    limit = _budget(maze)
+    clock = _Clock(seconds, max_iters, progress, t0)
+    limit = _budget(maze, bits)
     cur = bits.mask(maze.check_walls(walls))
-    if bits.score(cur) is None:
+    if bits.score(cur) is None:     # (a run of its own: the runs counted stay what lesson 3 prints)
         return _result(bits, cur, None, method, clock, [])
-    cur, moves, route = _random_fill(bits, cur, limit, rng)
-    best, best_walls = moves, cur
-    history = [(clock.elapsed(), best)]
-    while clock.tick(best):
-        cands = route_candidates(bits, route, cur)
-        if not cands or not limit:
-            break
-        new = cur
-        if new and (new.bit_count() >= limit or rng.random() < 0.5):
-            new ^= rng.choice(_each_bit(new))
-        new |= rng.choice(cands)
-        found = bits.route(new)
-        if found is None:
-            continue
-        s = found[0]
-        if s >= moves or (temperature is not None and
-                          rng.random() < math.exp((s - moves) / temperature(clock.fraction()))):
-            cur, (moves, route) = new, found
-            if moves > best:
-                best, best_walls = moves, cur
-                history.append((clock.elapsed(), best))
+    found = bits.route(cur)
+    state = [cur, found[0], found[1]]
+    best, best_walls = found[0], cur
+    history = []
+    try:
+        _random_fill(bits, cur, limit, rng, clock, state)
+        cur, moves, route = state
+        best, best_walls = moves, cur           # a wall never shortens the route: the fill is no worse
+        history.append((clock.elapsed(), best))
+        while clock.tick(best):
+            cands = route_candidates(bits, route, cur)
+            if not cands or not limit:
+                break
+            new = cur
+            if new and (new.bit_count() >= limit or rng.random() < 0.5):
+                new ^= rng.choice(_each_bit(new))
+            new |= rng.choice(cands)
+            found = bits.route(new)
+            if found is None:
+                continue
+            s = found[0]
+            if s >= moves or (temperature is not None and
+                              rng.random() < math.exp((s - moves) / temperature(clock.fraction()))):
+                cur, (moves, route) = new, found
+                if moves > best:
+                    best, best_walls = moves, cur
+                    history.append((clock.elapsed(), best))
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
+        if state[1] > best:
+            best, best_walls = state[1], state[0]
+        history = history or [(clock.elapsed(), best)]
     clock.done(best)
     return _result(bits, best_walls, best, method, clock, history)
 
@@ -248,7 +316,7 @@ def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[f
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
-    return _search(maze, walls, seed, seconds, max_iters, progress, None, "local search")
+    return _search(maze, walls, seed, seconds, max_iters, progress, None, "local search", time.perf_counter())
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
@@ -256,19 +324,23 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
            t_start: float = 3.0, t_end: float = 0.05) -> OptResult:
     """Simulated annealing: like :func:`local_search`, but a move that shortens the path by
     ``d`` is also taken with probability ``exp(-d / T)``; the temperature ``T`` cools
-    from ``t_start`` to ``t_end`` over the run (time or iterations).
+    from ``t_start`` to ``t_end`` (both > 0) over the run (time or iterations).
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> anneal(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
+    t0 = time.perf_counter()
+    for name, t in (("t_start", t_start), ("t_end", t_end)):
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
     ratio = t_end / t_start
     return _search(maze, walls, seed, seconds, max_iters, progress,
-                   lambda f: t_start * ratio ** f, "annealing")
+                   lambda f: t_start * ratio ** f, "annealing", t0)
 
 
-def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional[Callable] = None,
-          start: Optional[OptResult] = None) -> OptResult:
+def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optional[int] = None,
+          progress: Optional[Callable] = None, start: Optional[OptResult] = None) -> OptResult:
     """Branch and bound that proves the best score on small boards.
 
     From a wall set S with a shortest route R, any better wall set must put a
@@ -288,16 +360,20 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
     4 to 7 times faster).  ``optimal`` is True only when the search finished in
     time and every checkpoint letter has one cell (with several copies the
     runner's choice of copy can change, and the argument above no longer
-    holds).  ``start`` (an earlier result) gives a first best score.
+    holds).  ``start`` (an earlier result) gives a first best score.  ``max_iters`` limits the
+    nodes of the tree; the tree is walked with a stack of its own (no recursion), so a board
+    with thousands of walls to place does not run out of Python's recursion depth.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> r = exact(parse("walls: 3\\ns....\\n.....\\n....f"))
     >>> r.moves, r.optimal, len(r.walls)
     (8, True, 3)
     """
+    t0 = time.perf_counter()
+    check_limits(seconds, max_iters)
     bits = BitRunner(maze)
-    clock = _Clock(seconds, None, progress)
-    limit = _budget(maze)
+    clock = _Clock(seconds, max_iters, progress, t0)
+    limit = _budget(maze, bits)
     first = bits.route(0)
     if first is None:
         return _result(bits, 0, None, "exact", clock, [])
@@ -305,7 +381,6 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
     if start is not None and start.moves is not None and start.moves > best[0]:
         best = [start.moves, bits.mask(start.walls)]
     history = [(clock.elapsed(), best[0])]
-    out_of_time = [False]
     done = [0.0]
     wallable = bits.wallable
 
@@ -318,16 +393,20 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
         for i, c in enumerate(route):
             if c & cands and detour_moves(bits, walls, route, i) <= best[0] - moves:
                 cands ^= c
+            if (i & 63) == 0 and clock.out_of_time():
+                return
         while cands:
+            if clock.out_of_time():
+                return
             c = cands & -cands
             cands ^= c
             s = bits.score(walls | c)
             if s is not None:
                 better(s, walls | c)
 
-    def visit(walls: int, excluded: int, depth: int, share: float) -> None:
+    def visit(walls: int, excluded: int, depth: int, share: float):
+        """One node of the tree; yields its children's arguments one at a time."""
         if not clock.tick(best[0]):
-            out_of_time[0] = True
             return
         found = bits.route(walls, wallable & ~walls & ~excluded)
         if found is None:
@@ -346,21 +425,29 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, progress: Optional
             done[0] += share
             return
         while cands:
-            if out_of_time[0]:
+            if clock.stopped:
                 return
             c = cands & -cands
             cands ^= c
-            visit(walls | c, excluded, depth + 1, share / n)
+            yield (walls | c, excluded, depth + 1, share / n)
             excluded |= c
             if progress is not None and share >= 0.01:
                 progress(done[0], best[0])
 
-    if limit:
-        visit(0, 0, 0, 1.0)
+    try:
+        stack = [visit(0, 0, 0, 1.0)] if limit else []
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+            else:
+                stack.append(visit(*child))
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
     clock.done(best[0])
     one_copy = all(len(cells) == 1 for cells in maze.checkpoints)
     return _result(bits, best[1], best[0], "exact", clock, history,
-                   optimal=not out_of_time[0] and one_copy)
+                   optimal=not clock.stopped and one_copy)
 
 
 def detour_moves(bits: BitRunner, walls: int, route: list, i: int) -> float:

@@ -9,9 +9,14 @@ wall set with its score, and a high-score table (name, score, time).
 * Safe: every write is one transaction (``BEGIN IMMEDIATE``), so it lands whole
   or not at all, and two kernels writing at once wait for each other (busy
   timeout) instead of losing a score.
-* Honest: a file that is not a readable database is never emptied.  It is
-  moved aside to ``scores.sqlite3.corrupt-<time>``, a fresh database is started,
-  and :attr:`Store.warning` says what happened and where the old file is.
+* Honest: a file is set aside only when SQLite itself says it is damaged (and
+  ``PRAGMA quick_check`` agrees): it is moved to ``scores.sqlite3.corrupt-<time>``,
+  a fresh database is started, and :attr:`Store.warning` says what happened and
+  where the old file is.  A file that cannot be opened for another reason (no
+  permission, no file descriptors left, a read-only folder, another program's
+  tables) is never touched: :class:`StoreError` says why.  A save that fails
+  later (a damaged page met mid-file, a read-only file) is a :class:`StoreError`
+  too, naming the file; nothing is half written.
 
 >>> import tempfile
 >>> s = Store(tempfile.mkdtemp())
@@ -26,6 +31,7 @@ wall set with its score, and a high-score table (name, score, time).
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 import time
@@ -33,7 +39,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["Store", "data_dir", "FILE_NAME"]
+__all__ = ["Store", "StoreError", "data_dir", "FILE_NAME"]
 
 FILE_NAME = "scores.sqlite3"
 _SCHEMA = """
@@ -43,6 +49,31 @@ CREATE TABLE IF NOT EXISTS scores (id INTEGER PRIMARY KEY AUTOINCREMENT, map_id 
                                    name TEXT NOT NULL, moves INTEGER NOT NULL, saved REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS scores_by_map ON scores (map_id, moves DESC);
 """
+
+
+#: The columns each table must have (a file with other tables is another program's, and left alone).
+_COLUMNS = {"best": ("map_id", "moves", "walls", "saved"),
+            "scores": ("id", "map_id", "name", "moves", "saved")}
+#: The largest score SQLite can hold (a signed 64-bit integer).
+MAX_MOVES = 2**63 - 1
+
+
+class StoreError(ValueError):
+    """The scores file cannot be opened or written; the message names the file and the reason.
+    The file is left as it was."""
+
+
+def _damaged(exc: Exception) -> bool:
+    """True when SQLite's own error says the file is not a (healthy) database."""
+    if isinstance(exc, sqlite3.OperationalError):   # locked, read-only, cannot open, disk I/O, ...
+        return False
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (11, 26)               # SQLITE_CORRUPT, SQLITE_NOTADB
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text
 
 
 def data_dir() -> Path:
@@ -64,7 +95,39 @@ def _check_map_id(map_id) -> str:
 def _check_moves(moves) -> int:
     if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
         raise ValueError(f"score {moves!r}: a score is a whole number of moves >= 0")
+    if moves > MAX_MOVES:
+        raise ValueError(f"score {moves}: too large to store (at most 2**63 - 1 moves)")
     return moves
+
+
+def _check_walls(walls) -> str:
+    """The walls as the stored JSON text, or a ValueError naming the bad wall."""
+    try:
+        items = list(walls)
+    except TypeError:
+        raise ValueError(f"walls {walls!r}: give a list of (row, col) cells") from None
+    cells = []
+    for i, w in enumerate(items, start=1):
+        try:
+            r, c = w
+        except (TypeError, ValueError):
+            raise ValueError(f"wall {i}: {w!r} is not a cell (row, col)") from None
+        for v in (r, c):
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10**6:
+                raise ValueError(f"wall {i}: {w!r}: row and column are whole numbers from 0 to 1000000")
+        cells.append([r, c])
+    return json.dumps(sorted(cells))
+
+
+def _check_when(when) -> float:
+    if when is None:
+        return time.time()
+    if isinstance(when, bool) or not isinstance(when, (int, float)):
+        raise ValueError(f"when {when!r}: give a time in seconds (a number), or None for now")
+    when = float(when)
+    if not math.isfinite(when):
+        raise ValueError(f"when {when!r}: a time must be a finite number of seconds")
+    return when
 
 
 class Store:
@@ -76,18 +139,59 @@ class Store:
         self.timeout = timeout
         #: A message when a corrupt file was set aside (None otherwise).
         self.warning: Optional[str] = None
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if self.folder.exists() and not self.folder.is_dir():
+            where = "MATHMAZE_DATA_DIR" if folder is None and os.environ.get("MATHMAZE_DATA_DIR") else "the data folder"
+            raise StoreError(f"{where} {self.folder} is a file, not a folder: point it at a folder "
+                             "for the scores file")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot make the scores folder {self.folder}: {exc.strerror or exc}") from None
         try:
             self._create()
         except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                raise
+            if not (_damaged(exc) and self._quick_check_fails()):
+                raise self._error("cannot open", exc) from None
             self._set_aside(exc)
+
+    def _error(self, doing: str, exc: Exception) -> StoreError:
+        hint = ""
+        if _damaged(exc):
+            hint = "; the file is damaged: move it away and a new one is started"
+        elif "readonly" in str(exc) or "read-only" in str(exc):
+            hint = "; the file or its folder is read-only"
+        return StoreError(f"{doing} the scores file {self.path}: {exc}{hint} (nothing was changed)")
+
+    def _quick_check_fails(self) -> bool:
+        """True when ``PRAGMA quick_check`` finds damage (or SQLite cannot even read the header)."""
+        try:
+            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=self.timeout)
+        except sqlite3.Error:
+            return False
+        try:
+            rows = db.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.OperationalError:
+            return False
+        except sqlite3.DatabaseError as exc:
+            return _damaged(exc)
+        finally:
+            db.close()
+        return rows != [("ok",)]
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         return db
+
+    @contextmanager
+    def _guard(self, doing: str):
+        """Turn SQLite's errors during ``doing`` into a :class:`StoreError` naming the file."""
+        try:
+            yield
+        except StoreError:
+            raise
+        except sqlite3.Error as exc:
+            raise self._error(doing, exc) from None
 
     @contextmanager
     def _transaction(self):
@@ -109,7 +213,14 @@ class Store:
         while aside.exists():
             aside = aside.with_name(f"{aside.name.split('~')[0]}~{n}")
             n += 1
-        os.replace(self.path, aside)
+        if not self._quick_check_fails():     # another process set it aside and started a new one
+            self._create()
+            return
+        try:
+            os.replace(self.path, aside)
+        except OSError as err:
+            raise StoreError(f"the scores file {self.path} is damaged ({exc}) and could not be moved aside "
+                             f"({err.strerror or err}): move it away by hand") from None
         self.warning = (f"The scores file {self.path.name} could not be read ({exc}); it was moved to "
                         f"{aside.name} in {self.folder} and a new, empty scores file was started.")
         self._create()
@@ -118,7 +229,15 @@ class Store:
         with self._transaction() as db:
             for statement in filter(str.strip, _SCHEMA.split(";")):
                 db.execute(statement)
+            for table, columns in _COLUMNS.items():
+                have = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
+                if have != columns:
+                    raise StoreError(f"the scores file {self.path} has a table {table!r} with columns "
+                                     f"{', '.join(have)}, not {', '.join(columns)}: it belongs to another "
+                                     "program or version; move it away or pick another folder (nothing was changed)")
             db.execute("SELECT count(*) FROM best").fetchone()
+        if self._quick_check_fails():
+            raise sqlite3.DatabaseError("database disk image is malformed (PRAGMA quick_check found damage)")
 
     # ---- best wall set per map --------------------------------------------------------
 
@@ -126,8 +245,8 @@ class Store:
         """Keep ``walls`` as the best for ``map_id`` if ``moves`` beats the stored best; True if it did."""
         _check_map_id(map_id)
         _check_moves(moves)
-        cells = json.dumps(sorted([int(r), int(c)] for r, c in walls))
-        with self._transaction() as db:
+        cells = _check_walls(walls)
+        with self._guard("cannot save to"), self._transaction() as db:
             row = db.execute("SELECT moves FROM best WHERE map_id = ?", (map_id,)).fetchone()
             if row is not None and row[0] >= moves:
                 return False
@@ -137,11 +256,12 @@ class Store:
     def best(self, map_id: str) -> Optional[tuple]:
         """``(moves, walls)`` of the stored best for ``map_id``, or None."""
         _check_map_id(map_id)
-        db = self._connect()
-        try:
-            row = db.execute("SELECT moves, walls FROM best WHERE map_id = ?", (map_id,)).fetchone()
-        finally:
-            db.close()
+        with self._guard("cannot read"):
+            db = self._connect()
+            try:
+                row = db.execute("SELECT moves, walls FROM best WHERE map_id = ?", (map_id,)).fetchone()
+            finally:
+                db.close()
         if row is None:
             return None
         return row[0], [tuple(cell) for cell in json.loads(row[1])]
@@ -153,8 +273,8 @@ class Store:
         _check_map_id(map_id)
         _check_moves(moves)
         name = str(name).strip()[:40] or "anonymous"
-        when = time.time() if when is None else float(when)
-        with self._transaction() as db:
+        when = _check_when(when)
+        with self._guard("cannot save to"), self._transaction() as db:
             db.execute("INSERT INTO scores (map_id, name, moves, saved) VALUES (?, ?, ?, ?)",
                        (map_id, name, moves, when))
             better = db.execute("SELECT count(*) FROM scores WHERE map_id = ? AND moves > ?",
@@ -164,10 +284,13 @@ class Store:
     def high_scores(self, map_id: str, limit: int = 10) -> list:
         """The best ``limit`` lines for ``map_id``: ``(name, moves, time)``, best first, earliest first on ties."""
         _check_map_id(map_id)
-        db = self._connect()
-        try:
-            rows = db.execute("SELECT name, moves, saved FROM scores WHERE map_id = ? "
-                              "ORDER BY moves DESC, saved, id LIMIT ?", (map_id, int(limit))).fetchall()
-        finally:
-            db.close()
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"limit {limit!r}: give a whole number of lines >= 0")
+        with self._guard("cannot read"):
+            db = self._connect()
+            try:
+                rows = db.execute("SELECT name, moves, saved FROM scores WHERE map_id = ? "
+                                  "ORDER BY moves DESC, saved, id LIMIT ?", (map_id, limit)).fetchall()
+            finally:
+                db.close()
         return [tuple(r) for r in rows]

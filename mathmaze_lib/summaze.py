@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Optional
@@ -29,6 +30,7 @@ from .shape import Verdict
 from .search import simple_paths
 
 __all__ = [
+    "CountStopped",
     "Puzzle", "generate", "random_walk", "PathCheck", "check_path", "running_sums",
     "path_sum", "legal_step", "solutions", "count_solutions", "sum_histogram",
     "near_misses", "branching", "grade", "Grade", "generate_unique", "make", "format_puzzle",
@@ -336,7 +338,17 @@ def _index_tables(puzzle: Puzzle):
     return nbrs, vals
 
 
-def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None) -> Counter:
+class CountStopped(ValueError):
+    """Counting took more than ``max_steps`` search steps; ``found`` solutions were counted by then."""
+
+    def __init__(self, max_steps: int, found: int):
+        self.max_steps, self.found = max_steps, found
+        super().__init__(f"counting stopped after {max_steps:,} search steps with {found} solutions so far "
+                         "(the puzzle has too many long paths to count them all; raise max_steps to go on)")
+
+
+def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None,
+                  max_steps: Optional[int] = None) -> Counter:
     """How many simple Start-to-End paths have each sum up to ``limit``.
 
     This is the fast counter: the same depth-first search as
@@ -347,7 +359,9 @@ def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None) -> C
     times per puzzle made (uniqueness, difficulty) and the benchmark goal
     is 1 ms for a 4 x 5 puzzle; tests check that it agrees with
     :func:`solutions` and with networkx.  With ``cap``, it stops once the
-    target's count reaches ``cap`` (the other counts are then partial).
+    target's count reaches ``cap`` (the other counts are then partial).  With ``max_steps``,
+    it raises :class:`CountStopped` after that many steps of the search (a 10 x 10 puzzle
+    with long walks has billions of paths).
 
     >>> p = Puzzle(0, 2, 2, ((1, 2), (3, 0)), (0, 0), (1, 1), 3, ((0, 0), (0, 1), (1, 1)))
     >>> sorted(sum_histogram(p, 10).items())
@@ -370,8 +384,19 @@ def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None) -> C
     target = puzzle.target
     end_value = vals[e]
     stop = [False]
+    # the search recurses once per cell of a path: a path holds at most this many cells
+    deepest = min(len(vals), (limit - end_value) // max(1, smallest) + 2)
+    if deepest > sys.getrecursionlimit() - 200:
+        raise ValueError(f"paths of up to {deepest} cells are too long to count (at most "
+                         f"{sys.getrecursionlimit() - 200}): use a smaller grid or shorter walks")
+    steps = [max_steps if max_steps is not None else -1]
 
     def dfs(i: int, seen: int, total: int) -> None:
+        if steps[0] >= 0:
+            if steps[0] == 0:
+                stop[0] = "steps"
+                return
+            steps[0] -= 1
         for j in nbrs[i]:
             if seen >> j & 1:
                 continue
@@ -392,17 +417,24 @@ def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None) -> C
 
     if vals[s] + floor[s] <= limit:
         dfs(s, 1 << s, vals[s])
+    if stop[0] == "steps":
+        raise CountStopped(max_steps, hist[target])
     return hist
 
 
-def count_solutions(puzzle: Puzzle, *, cap: Optional[int] = None) -> int:
-    """How many paths solve the puzzle (stopping at ``cap`` when given).
+def count_solutions(puzzle: Puzzle, *, cap: Optional[int] = None, max_steps: Optional[int] = None) -> int:
+    """How many paths solve the puzzle (stopping at ``cap`` when given; after ``max_steps``
+    steps of the search it raises :class:`CountStopped`, which says how many it found).
 
     >>> p = generate(7)
     >>> count_solutions(p) == len(list(solutions(p)))
     True
+    >>> count_solutions(generate(7, 10, 10, lengths=(60, 80)), max_steps=1000)
+    Traceback (most recent call last):
+    ...
+    mathmaze_lib.summaze.CountStopped: counting stopped after 1,000 search steps with 29 solutions so far (the puzzle has too many long paths to count them all; raise max_steps to go on)
     """
-    return sum_histogram(puzzle, puzzle.target, cap=cap)[puzzle.target]
+    return sum_histogram(puzzle, puzzle.target, cap=cap, max_steps=max_steps)[puzzle.target]
 
 
 def near_misses(puzzle: Puzzle, near: int = NEAR) -> int:

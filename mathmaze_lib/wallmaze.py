@@ -24,6 +24,7 @@ A wall set that leaves no route is *blocked* and has no score (None).
 from __future__ import annotations
 
 import json
+import operator
 import random
 from dataclasses import dataclass
 from importlib import resources
@@ -33,6 +34,8 @@ from .grid import ORTHOGONAL, Grid, GridParseError, parse_grid
 from .search import bfs, bfs_bits, bits_route
 
 UNLIMITED = 999
+#: The most bytes a board file may have: a 1000 x 1000 board, its header and some comments.
+MAX_TEXT_BYTES = 2 * 2**20
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALLOWED = ".#sf" + LETTERS
 
@@ -96,7 +99,8 @@ class WallMaze:
 
     def open_cells(self) -> list:
         """Every open cell, row by row."""
-        return [c for c in self.grid.cells() if self.char(c) == "."]
+        taken = set(self.rocks).union(self.starts, self.finishes, *self.checkpoints)
+        return [c for c in self.grid.cells() if c not in taken]
 
     def text(self) -> str:
         """The board in the text format (what :func:`parse` reads).
@@ -121,11 +125,18 @@ class WallMaze:
         out = set()
         for i, w in enumerate(walls, start=1):
             try:
-                cell = (int(w[0]), int(w[1]))
                 if len(w) != 2:
                     raise TypeError
-            except (TypeError, ValueError, IndexError):
+                cell = (w[0], w[1])
+            except (TypeError, ValueError, IndexError, KeyError):
                 raise ValueError(f"wall {i}: {w!r} is not a cell (row, col)") from None
+            try:    # ints (numpy's too), never floats, bools or text: 1.5 is not silently row 1
+                if any(isinstance(v, bool) for v in cell):
+                    raise TypeError
+                cell = (operator.index(cell[0]), operator.index(cell[1]))
+            except TypeError:
+                raise ValueError(f"wall {i}: {w!r}: row and column must be whole numbers (ints), "
+                                 f"not {', '.join(type(v).__name__ for v in cell)}") from None
             if not self.grid.in_bounds(cell):
                 raise ValueError(f"wall {i} at cell {cell}: off the {self.rows} x {self.cols} board")
             kind = self.char(cell)
@@ -156,8 +167,11 @@ def parse(text: str) -> WallMaze:
     budget = UNLIMITED
     if "walls" in p.headers:
         raw = p.headers["walls"]
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit()):
             raise p.header_error("walls", f"the number of walls must be a whole number >= 0, got {raw!r}")
+        if len(raw) > 6:
+            raise p.header_error("walls", f"at most {UNLIMITED} (unlimited) makes sense, got a number of "
+                                          f"{len(raw)} digits")
         budget = int(raw)
     rows, cols = p.shape
     rocks, starts, finishes, cps = set(), [], [], {}
@@ -333,19 +347,33 @@ class BitRunner:
     def __init__(self, maze: WallMaze):
         self.maze = maze
         self.width = maze.cols + 1
-        self.free = self.mask(c for c in maze.grid.cells() if c not in maze.rocks)
-        self.wallable = self.mask(maze.open_cells())
+        row = (1 << maze.cols) - 1
+        everything = 0
+        for r in range(maze.rows):
+            everything |= row << (r * self.width)
+        self.free = everything & ~self.mask(maze.rocks)
         self.starts = self.mask(maze.starts)
         self.targets = [self.mask(cells) for cells in maze.checkpoints] + [self.mask(maze.finishes)]
+        special = self.starts
+        for t in self.targets:
+            special |= t
+        self.wallable = self.free & ~special       # the open cells, without a pass over every cell
         self.evaluations = 0
         self._runner: Optional[Runner] = None
 
     def mask(self, cells: Iterable) -> int:
         """The int with the bits of ``cells``."""
-        out = 0
+        cells = list(cells)
+        if len(cells) < 256:
+            out = 0
+            for r, c in cells:
+                out |= 1 << (r * self.width + c)
+            return out
+        buf = bytearray(self.maze.rows * self.width // 8 + 1)   # many cells: one pass, not one big int each
         for r, c in cells:
-            out |= 1 << (r * self.width + c)
-        return out
+            k = r * self.width + c
+            buf[k >> 3] |= 1 << (k & 7)
+        return int.from_bytes(buf, "little")
 
     def cells(self, bits: int) -> list:
         """The cells of ``bits``, in row order."""
@@ -514,20 +542,109 @@ def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
     raise RuntimeError(f"no level with a route found for {preset} {level_id}")  # pragma: no cover
 
 
+#: Where the goals are stored, inside the package.
+GOALS_FILE = "data/wall_goals.json"
+
+
+def check_goals(data, where: str = "wall_goals.json") -> tuple:
+    """The well-formed entries of a goals file's JSON ``data`` and a list of problems, each naming
+    ``where`` and the entry: ``(entries, problems)``.  A bad entry is skipped, the rest kept.
+
+    An entry is ``"preset:id": {"moves": int >= 0, "walls": [[row, col], ...], "optimal": bool, ...}``.
+
+    >>> entries, problems = check_goals({"simple:1": {"moves": 5, "walls": [[0, 1]], "optimal": True},
+    ...                                  "simple:2": {"moves": "many"}})
+    >>> list(entries), problems
+    (['simple:1'], ["wall_goals.json: entry 'simple:2': moves must be a whole number >= 0, got 'many' (entry skipped)"])
+    """
+    if not isinstance(data, dict):
+        return {}, [f"{where}: a goals file is one JSON object {{\"preset:id\": {{...}}}}, "
+                    f"not a {type(data).__name__} (no goals used)"]
+    entries, problems = {}, []
+    for key, entry in data.items():
+        problem = _goal_problem(key, entry)
+        if problem:
+            problems.append(f"{where}: entry {key!r}: {problem} (entry skipped)")
+        else:
+            entries[key] = entry
+    return entries, problems
+
+
+def _goal_problem(key, entry) -> Optional[str]:
+    preset, _, level_id = str(key).partition(":")
+    if not level_id.isdigit() or not preset:
+        return "the key must be 'preset:id', like 'simple:1'"
+    if not isinstance(entry, dict):
+        return f"must be an object with moves, walls and optimal, not {type(entry).__name__}"
+    moves = entry.get("moves")
+    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
+        return f"moves must be a whole number >= 0, got {moves!r}"
+    walls = entry.get("walls")
+    if not isinstance(walls, list) or not all(
+            isinstance(w, list) and len(w) == 2 and all(type(v) is int and v >= 0 for v in w) for w in walls):
+        return f"walls must be a list of [row, col] pairs of whole numbers, got {json.dumps(walls)[:60]}"
+    if not isinstance(entry.get("optimal", False), bool):
+        return f"optimal must be true or false, got {entry.get('optimal')!r}"
+    return None
+
+
+def read_goals() -> tuple:
+    """The stored goals as ``(entries, problems)``: a missing file is no goals; a file that is not
+    UTF-8 JSON, or bad entries, give problems naming the file (see :func:`check_goals`).
+
+    >>> entries, problems = read_goals(); problems
+    []
+    """
+    try:
+        text = resources.files("mathmaze_lib").joinpath(GOALS_FILE).read_bytes().decode("utf-8")
+        data = json.loads(text)
+    except (FileNotFoundError, IsADirectoryError):
+        return {}, []
+    except OSError as exc:
+        return {}, [f"{GOALS_FILE}: cannot be read ({exc.strerror or exc}); no goals used"]
+    except UnicodeDecodeError:
+        return {}, [f"{GOALS_FILE}: not UTF-8 text; no goals used"]
+    except ValueError as exc:
+        return {}, [f"{GOALS_FILE}: not valid JSON ({exc}); no goals used"]
+    return check_goals(data, GOALS_FILE)
+
+
 def stored_goals() -> dict:
     """The goal moves stored in ``mathmaze_lib/data/wall_goals.json``: ``{"preset:id": {...}}``.
 
     Each entry holds ``moves``, ``walls`` and ``optimal`` as found by the project's
-    optimizer (``python -m mathmaze_lib walls goals`` writes the file).
+    optimizer (``python -m mathmaze_lib walls goals`` writes the file).  Only well-formed
+    entries are returned (:func:`read_goals` also says what was skipped).
 
     >>> isinstance(stored_goals(), dict)
     True
     """
+    return read_goals()[0]
+
+
+def level_goal(preset: str, level_id: int) -> tuple:
+    """The stored goal of a level, checked on its board: ``(entry or None, problem or None)``.
+    An entry whose walls do not fit the board (on a rock, over the budget, blocking) or whose
+    moves are not what the runner walks is dropped, and ``problem`` says why.
+
+    >>> entry, problem = level_goal("simple", 1); entry["moves"] > 0, problem
+    (True, None)
+    """
+    entries, problems = read_goals()
+    key = f"{preset}:{level_id}"
+    mine = [p for p in problems if f"entry {key!r}" in p or "no goals used" in p]
+    entry = entries.get(key)
+    if entry is None:
+        return None, (mine[0] if mine else None)
+    maze = level(preset, level_id)
     try:
-        text = resources.files("mathmaze_lib").joinpath("data/wall_goals.json").read_text()
-    except (FileNotFoundError, OSError):
-        return {}
-    return json.loads(text)
+        moves = score(maze, [tuple(w) for w in entry["walls"]])
+    except ValueError as exc:
+        return None, f"{GOALS_FILE}: entry {key!r}: {exc} (entry skipped)"
+    if moves != entry["moves"]:
+        return None, (f"{GOALS_FILE}: entry {key!r}: its walls give {moves} moves, not the stored "
+                      f"{entry['moves']} (entry skipped)")
+    return entry, None
 
 
 def goal_moves(preset: str, level_id: int) -> Optional[int]:
@@ -536,7 +653,7 @@ def goal_moves(preset: str, level_id: int) -> Optional[int]:
     >>> goal_moves("simple", 10**9) is None
     True
     """
-    entry = stored_goals().get(f"{preset}:{level_id}")
+    entry = level_goal(preset, level_id)[0] if preset in PRESETS else None
     return entry["moves"] if entry else None
 
 

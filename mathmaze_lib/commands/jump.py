@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from dataclasses import replace
-from pathlib import Path
 
 from .. import jumpmaze as jm
+from ..grid import read_text
 
 
 def register(sub) -> None:
@@ -17,6 +19,9 @@ def register(sub) -> None:
     s.add_argument("file", help="a maze in the text format ('-' or 'chain' for the Chain Reaction example)")
     s.add_argument("--rule", default=None, help=f"rules joined by '+': {', '.join(jm.RULES)}")
     s.add_argument("--tree", action="store_true", help="use the naive tree search instead of BFS")
+    s.add_argument("--max-expansions", type=_positive_int, default=None, metavar="N",
+                   help=f"with --tree: stop after N expansions (default: {TREE_CAP:,}; the queue of "
+                        "routes takes about 1 KB per expansion)")
     s.add_argument("--moves", action="store_true", help="also print the moves table")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=solve)
@@ -42,27 +47,55 @@ def register(sub) -> None:
     g.set_defaults(func=generate)
 
 
+#: The command's tree search stops after this many expansions unless --max-expansions says more:
+#: its queue of whole routes grows by about 1 KB per expansion (2 million took 2.6 GB).
+TREE_CAP = 200_000
+
+
+def _positive_int(text: str) -> int:
+    """An argparse type: a whole number >= 1."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number >= 1 (at most 12 digits)")
+    return int(text)
+
+
 def _load(args) -> jm.JumpMaze:
     if args.file == "chain":
         return jm.CHAIN_REACTION if args.rule is None else replace(jm.CHAIN_REACTION, rule=jm.check_rule(args.rule))
-    text = Path(args.file).read_text(encoding="utf-8")
+    name = "standard input" if args.file == "-" else args.file
+    source = sys.stdin.buffer if args.file == "-" else args.file
+    text = read_text(source, max_bytes=jm.MAX_TEXT_BYTES, name=name)
     try:
         return jm.parse(text, rule=args.rule)
     except ValueError as exc:
-        raise ValueError(f"{args.file}: {exc}") from None
+        raise ValueError(f"{name}: {exc}") from None
 
 
 def solve(args) -> int:
     maze = _load(args)
-    sol = jm.solve(maze, method="tree" if args.tree else "bfs")
+    if args.max_expansions is not None and not args.tree:
+        raise ValueError("--max-expansions caps the tree search: add --tree")
+    if args.moves and any(n in maze.rule.split("+") for n in ("alternate", "toggle", "nouturn", "wildcard")):
+        raise ValueError(f"--moves lists the jumps from each cell, so it needs a rule where the cell is the "
+                         f"whole state (ortho, diag8, rightdown, wrap); rule {maze.rule!r} also remembers "
+                         "the last jump")
+    cap = (args.max_expansions or TREE_CAP) if args.tree else None
+    sol = jm.solve(maze, method="tree" if args.tree else "bfs", max_expansions=cap)
     count = jm.count_shortest(maze) if sol.route else 0
     if args.json:
-        print(json.dumps({"length": sol.jumps, "route": [list(c) for c in sol.route or []], "count": count}))
+        data = {"length": sol.jumps, "route": [list(c) for c in sol.route or []], "count": count}
+        if args.tree:
+            data["capped"] = sol.capped      # true: the cap stopped the search, the route is unknown
+        print(json.dumps(data))
         return 0
     if args.moves:
         for cell, targets in jm.moves_table(maze).items():
             print(f"{cell}: {' '.join(map(str, targets))}")
-    if sol.route is None:
+    if sol.capped:
+        print(f"the tree search stopped at its cap of {sol.expanded} expansions before reaching the goal: "
+              f"no route found yet, which does not mean there is none (BFS with a visited set finds it: "
+              f"drop --tree, or raise --max-expansions)")
+    elif sol.route is None:
         print(f"no route from {maze.start} to {maze.goal} (rule {maze.rule}); {sol.expanded} expansions")
     else:
         print(f"{sol.jumps} jumps (rule {maze.rule}), {count} shortest route{'s' if count != 1 else ''}:")

@@ -28,6 +28,7 @@ def run(args) -> int:
     folder = Path(args.dir)
     if not (folder / "solutions").is_dir():
         raise ValueError(f"{folder / 'solutions'} is not a folder: run this from the project folder or pass --dir")
+    _check_readable(folder / "solutions", args.notebooks)
     differ = release(folder, args.notebooks, execute_first=args.execute, check=args.check)
     if write_solutions(folder / "solutions", check=args.check):
         differ.append("the worked solutions (mathmaze_lib/data/solutions.json)")
@@ -41,3 +42,23 @@ def run(args) -> int:
             print("student notebooks are up to date")
         return 1 if differ else 0
     return 0
+
+
+def _check_readable(solutions: Path, names) -> None:
+    """Raise a ValueError naming the first solution notebook that is not a valid notebook file."""
+    import nbformat
+
+    wanted = {Path(n).with_suffix(".ipynb").name for n in names or ()}
+    for path in sorted(solutions.glob("*.ipynb")):
+        if wanted and path.name not in wanted:
+            continue
+        try:
+            with open(path, "rb") as f:
+                text = f.read().decode("utf-8")
+            nb = nbformat.reads(text, as_version=4)
+            nbformat.validate(nb)
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}: not UTF-8 text, so not a notebook file") from None
+        except Exception as exc:    # nbformat raises JSON, validation and key errors alike
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise ValueError(f"{path}: not a valid notebook ({reason[:200]}); fix or restore the file") from None

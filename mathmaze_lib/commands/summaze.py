@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
-from ..summaze import count_solutions, format_puzzle, grade, make
+from ..grid import check_size
+from ..summaze import CountStopped, count_solutions, format_puzzle, grade, make
+
+#: Search steps the command spends counting solutions (about 10 s); beyond, it says "at least".
+COUNT_STEPS = 20_000_000
 
 
 def register(sub) -> None:
@@ -20,17 +24,27 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    check_size(args.rows, args.cols, max_rows=100, max_cols=100)
+    if args.rows * args.cols < 5:
+        raise ValueError(f"--rows {args.rows} --cols {args.cols}: a Math Maze needs at least 5 cells "
+                         "(its path is 5 to 9 cells long); make the grid bigger")
     puzzle = make(args.id, args.rows, args.cols, unique=args.unique)
-    count = count_solutions(puzzle)
+    try:
+        count, more = count_solutions(puzzle, max_steps=COUNT_STEPS), False
+    except CountStopped as stopped:
+        count, more = stopped.found, True
     if args.json:
         data = puzzle.to_dict()
         data.pop("unique")
         data["solutions"] = count
+        if more:
+            data["solutions_at_least"] = True      # counting stopped early: there are more
         print(json.dumps(data))
         return 0
     g = grade(puzzle)
     print(f"Math Maze {args.rows} x {args.cols}, id {puzzle.id}{' (unique)' if args.unique else ''}: "
           f"reach End with a sum of {puzzle.target}")
     print(format_puzzle(puzzle))
-    print(f"solutions: {count}   grade: {g.level}")
+    shown = f"at least {count} (counting stopped after {COUNT_STEPS:,} steps)" if more else f"{count}"
+    print(f"solutions: {shown}   grade: {g.level}")
     return 0

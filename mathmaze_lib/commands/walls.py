@@ -2,12 +2,46 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
+import re
 import sys
 from pathlib import Path
 
 from .. import optimize, wallmaze
-from ..grid import parse_cell
+from ..grid import parse_cell, read_text
+
+
+def seconds_type(text: str) -> float:
+    """An argparse type: a finite number of seconds > 0 (nan, inf, 0 and negative numbers are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a time limit: give a number of seconds > 0")
+    return value
+
+
+def seconds_or_zero(text: str) -> float:
+    """Like :func:`seconds_type`, but 0 (skip) is allowed."""
+    try:
+        if float(text) == 0:
+            return 0.0
+    except ValueError:
+        pass
+    return seconds_type(text)
+
+
+def iters_type(text: str) -> int:
+    """An argparse type: a whole number >= 1."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number >= 1 (at most 12 digits)")
+    return int(text)
+
+DRAW_UP_TO = 40_000
+"""``walls optimize`` draws boards with at most this many cells (200 x 200); bigger ones get a list of walls."""
 
 PROVE_UP_TO_WALLS = 7
 """``walls goals`` proves the optimum with the exact search on boards with at most this many walls."""
@@ -28,21 +62,27 @@ def register(sub) -> None:
     s = actions.add_parser("score", help="the runner's moves and path for some walls")
     _board_args(s)
     s.add_argument("--walls", nargs="*", default=[], metavar="R,C", help="walls as row,col pairs")
+    if hasattr(s, "_negative_number_matcher"):   # '-1,0' is a (bad) wall, not an unknown option
+        s._negative_number_matcher = re.compile(r"^-\d+([.,]\d*)*$")
     s.set_defaults(func=score)
     o = actions.add_parser("optimize", help="place walls to make the path as long as possible")
     _board_args(o)
     o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default="anneal")
-    o.add_argument("--seconds", type=float, default=10.0, help="time budget (default: 10)")
+    o.add_argument("--seconds", type=seconds_type, default=None,
+                   help="time limit in seconds, set-up included (default: 10, or none with --max-iters)")
+    o.add_argument("--max-iters", type=iters_type, default=None, metavar="N",
+                   help="stop after N iterations (runner calls for greedy, tree nodes for exact); "
+                        "without --seconds the run is the same on every machine")
     o.add_argument("--seed", type=int, default=0)
     o.set_defaults(func=run_optimize)
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
                            "a better stored score is kept")
-    g.add_argument("--levels", type=int, default=3, help="levels 1..N of each preset (default: 3)")
-    g.add_argument("--seconds", type=float, default=20.0, help="annealing time per level (default: 20)")
+    g.add_argument("--levels", type=iters_type, default=3, help="levels 1..N of each preset (default: 3)")
+    g.add_argument("--seconds", type=seconds_type, default=20.0, help="annealing time per level (default: 20)")
     g.add_argument("--out", default=None, help="where to write (default: the package's data/wall_goals.json)")
     g.add_argument("--preset", action="append", choices=sorted(wallmaze.PRESETS),
                    help="only this preset (repeat for more; default: all)")
-    g.add_argument("--prove-seconds", type=float, default=120.0,
+    g.add_argument("--prove-seconds", type=seconds_or_zero, default=120.0,
                    help=f"time for the exact search on boards with at most {PROVE_UP_TO_WALLS} walls (0: skip)")
     g.set_defaults(func=goals)
 
@@ -54,7 +94,7 @@ def _board(args) -> wallmaze.WallMaze:
         return wallmaze.level(args.preset, args.level)
     if not args.file:
         raise ValueError("give a board FILE (text format) or --preset NAME --level N")
-    text = Path(args.file).read_text(encoding="utf-8")
+    text = read_text(args.file, max_bytes=wallmaze.MAX_TEXT_BYTES)
     try:
         return wallmaze.parse(text)
     except ValueError as exc:
@@ -63,7 +103,8 @@ def _board(args) -> wallmaze.WallMaze:
 
 def score(args) -> int:
     maze = _board(args)
-    walls = [parse_cell(w.replace(",", " "), where=f"--walls {w}") for w in args.walls]
+    walls = [parse_cell(w.replace(",", " "), where=f"--walls {w if len(w) <= 40 else w[:40] + '...'}")
+             for w in args.walls]
     result = wallmaze.run(maze, walls)
     if args.json:
         print(json.dumps({"moves": result.moves, "path": [list(c) for c in result.path]}))
@@ -76,30 +117,51 @@ def score(args) -> int:
 def run_optimize(args) -> int:
     maze = _board(args)
     method = optimize.OPTIMIZERS[args.method]
-    kwargs = {} if args.method == "greedy" else {"seconds": args.seconds}
+    seconds = args.seconds if args.seconds is not None or args.max_iters is not None else 10.0
+    kwargs = {"seconds": seconds, "max_iters": args.max_iters}
     if args.method in ("local", "anneal"):
         kwargs["seed"] = args.seed
     progress = None if args.json else optimize.text_progress(sys.stderr)
     result = method(maze, progress=progress, **kwargs)
+    if result.moves is None:       # the optimizers' first run of the runner found no route
+        raise ValueError("the board has no route from start to finish even without walls: nothing to optimize")
+    if progress is not None:
+        progress(1.0, result.moves)          # end the bar's line, however the run ended
     if args.json:
         print(json.dumps({"moves": result.moves, "walls": [list(w) for w in result.walls],
                           "optimal": result.optimal}))
     else:
-        print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
+        if maze.rows * maze.cols <= DRAW_UP_TO:
+            print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
+        else:   # walking the runner again on a huge board would take seconds past --seconds
+            print(f"walls: {' '.join(f'{r},{c}' for r, c in result.walls) or 'none'}")
         proof = "proven optimal" if result.optimal else "not proven optimal"
-        if args.method == "exact" and not result.optimal and result.seconds >= args.seconds:
-            proof += f": the search ran out of its {args.seconds:g} s, try a larger --seconds"
+        if args.method == "exact" and result.stopped == "time":
+            proof += f": the search ran out of its {seconds:g} s, try a larger --seconds"
+        elif args.method == "exact" and result.stopped == "iterations":
+            proof += f": the search stopped at --max-iters {args.max_iters}"
         print(f"{result.method}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
               f"{result.evaluations} runs of the runner")
+    if result.stopped == "interrupted":
+        print("stopped by Ctrl-C: the best found so far is shown above", file=sys.stderr)
+        return 130
     return 0
 
 
 def goals(args) -> int:
     path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
-    try:
-        out = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except ValueError as exc:
-        raise ValueError(f"{path.name} is not a goals file ({exc}); move it away or pass --out") from None
+    out = {}
+    if path.exists():
+        try:
+            data = json.loads(read_text(path, max_bytes=wallmaze.MAX_TEXT_BYTES))
+        except ValueError as exc:
+            raise ValueError(f"{path} is not a goals file ({exc}); move it away or pass --out") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{path} is not a goals file (a JSON {type(data).__name__}, not an object "
+                             '{"preset:id": {...}}); move it away or pass --out')
+        out, problems = wallmaze.check_goals(data, str(path))
+        for problem in problems:
+            print(f"warning: {problem}", file=sys.stderr)
     for preset in args.preset or wallmaze.PRESETS:
         for level_id in range(1, args.levels + 1):
             maze = wallmaze.level(preset, level_id)

@@ -60,11 +60,12 @@ class MazerGame:
         if maze is None:
             self.maze = wallmaze.level(preset, level)
             self.map_id = f"{preset}:{level}"
-            self._goal_entry = wallmaze.stored_goals().get(self.map_id)   # what wallmaze.goal_moves reads
+            # checked on the board (what wallmaze.goal_moves reads); a bad entry is skipped and named
+            self._goal_entry, problem = wallmaze.level_goal(preset, level)
         else:
             self.maze = maze
             self.map_id = "board:" + hashlib.sha1(maze.text().encode()).hexdigest()[:12]
-            self._goal_entry = None
+            self._goal_entry, problem = None, None
         entry = self._goal_entry
         self.goal = entry["moves"] if entry else None
         self.goal_proven = bool(entry and entry["optimal"])
@@ -92,7 +93,9 @@ class MazerGame:
         self.view = w.VBox([self.info, self.board,
                             w.HBox([self.start_button, self.speed, self.clear_button]),
                             w.HBox([self.name_box, self.save_button, self.best_button]), self.progress_view])
-        self._update("Click open cells to place walls; make the runner's path as long as you can.")
+        notes = [n for n in (problem, store.warning if store is not None else None) if n]
+        self._update(" ".join(["Click open cells to place walls; make the runner's path as long as you can."]
+                              + [f"Note: {n}" for n in notes]))
 
     # ---- state -----------------------------------------------------------------------
 
@@ -161,16 +164,17 @@ class MazerGame:
 
     def save(self) -> None:
         """Save this wall set as the best for the map (if it is) and add a high-score line."""
-        try:
+        try:        # a store that cannot open or write says why (StoreError); the game plays on
             improved = self.store.save_best(self.map_id, self.moves, sorted(self.walls))
             rank = self.store.add_score(self.map_id, self.name_box.value, self.moves)
+            best = self.store.best(self.map_id)[0]
         except (ValueError, OSError) as exc:
-            self.board.status = f"Could not save: {exc}"
+            self.board.status = f"Could not save (you can keep playing): {exc}"
             return
-        best = self.store.best(self.map_id)[0]
         note = "a new best!" if improved else f"the best saved is {best}"
+        warning = f" Note: {self.store.warning}" if self.store.warning else ""
         self._update(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
-                     f"rank {rank}, {note}")
+                     f"rank {rank}, {note}{warning}")
 
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short annealing run."""
