@@ -142,6 +142,9 @@ class _Exercise:
 
     def solution(self) -> None:
         """Print a worked solution."""
+        from .visibility import solution_notice  # a class release may hide solutions (release --class)
+        if (notice := solution_notice()) is not None:
+            return print(notice)
         print(f"Solution for {self.name}:\n\n{_tidy(self._solution)}")
 
     def check(self, answer: Any = None) -> None:
