@@ -316,7 +316,8 @@ async def _run_one(sub: Submission, nb, lesson: int, cell_timeout: float, notebo
             sub.verdicts[attr] = Verdict("error", f"{q.name} could not be checked: the notebook's kernel ended "
                                                   f"before the check ran.")
     if not marked and not sub.reason:
-        sub.reason = "the notebook's kernel ended before any exercise could be checked: " + "; ".join(sub.notes[-1:])
+        sub.reason = ("the notebook's kernel ended before any exercise could be checked"
+                      + (f": {sub.notes.pop()}" if sub.notes else ""))
 
 
 async def _execute(sub, run_nb, where, work, env, marker, marked, lesson, n_exercises, cell_timeout,
@@ -331,9 +332,11 @@ async def _execute(sub, run_nb, where, work, env, marker, marked, lesson, n_exer
                              resources={"metadata": {"path": str(work)}})
     client.marker, client.marked, client.ipc_path = marker, marked, str(work / "kernel")
     deadline = time.monotonic() + notebook_timeout
+    at = "the kernel's start"
     try:
         async with client.async_setup_kernel(env=env, cwd=str(work)):
             for index, cell in enumerate(run_nb.cells):
+                at = where[index]
                 left = deadline - time.monotonic()
                 if left <= 1:
                     sub.notes.append(f"stopped after {notebook_timeout:g} s for the whole notebook "
@@ -353,22 +356,25 @@ async def _execute(sub, run_nb, where, work, env, marker, marked, lesson, n_exer
                         sub.notes.append(f"{where[index]} did not finish within {client.timeout} s "
                                          f"and was interrupted")
                         if not await _still_answers(client):
+                            sub.notes.pop()
                             sub.reason = (f"{where[index]} never finished, even after an interrupt; "
                                           f"nothing could be graded")
                             break
                     else:
-                        sub.notes.append(f"{where[index]} raised {content.get('ename')}: "
-                                         f"{str(content.get('evalue', ''))[:160]}")
+                        evalue = str(content.get("evalue", "")).strip()[:160]
+                        sub.notes.append(f"{where[index]} raised {content.get('ename')}"
+                                         + (f": {evalue}" if evalue else ""))
             if sub.reason:
                 raise _Stop()
             client.timeout = int(exercise_timeout * (n_exercises + 1) + 30)
+            at = "the grader's check of the exercises"
             grading = nbformat.v4.new_code_cell(_grading_cell(lesson, marker, exercise_timeout, seed))
             run_nb.cells.append(grading)
             await client.async_execute_cell(grading, len(run_nb.cells) - 1)
     except _Stop:
         pass
     except DeadKernelError:
-        sub.notes.append("the kernel died (os._exit, a crash, or too much memory)")
+        sub.notes.append(f"the kernel died during {at} (os._exit, a crash, or too much memory)")
     except CellTimeoutError:
         sub.notes.append("the kernel stopped answering")
     except Exception as err:  # kernel start-up and the like: this submission only
@@ -471,7 +477,7 @@ def columns(lesson: Optional[int]) -> list:
 
 def _notes(sub: Submission) -> str:
     if sub.reason:
-        return "; ".join([sub.reason] + sub.notes)
+        return "; ".join([sub.reason] + [n for n in sub.notes if n not in sub.reason])
     missed = [f"{attr} {v.status}" for attr, v in sub.verdicts.items() if v.status != "correct"]
     return "; ".join(missed + sub.notes)
 
