@@ -244,7 +244,7 @@ def render(sheet: list, path, key: bool = False, per_page: Optional[int] = None,
     slot_w = (paper_w - left - right) / ncols
     slot_h = (paper_h - top - bottom) / nrows
     pages = math.ceil(len(sheet) / per_page)
-    with matplotlib.rc_context({"pdf.fonttype": 42, "hatch.linewidth": 0.6}), PdfPages(path) as pdf:
+    with matplotlib.rc_context({"pdf.fonttype": 3, "hatch.linewidth": 0.6}), PdfPages(path) as pdf:
         for page in range(pages):
             fig = Figure(figsize=(paper_w, paper_h))
             _page(fig, kind, key, page + 1, pages, command, paper_w, paper_h)
