@@ -35,8 +35,8 @@ KINDS = {
              "the board. Find a shortest route (fewest jumps) from the start (S) to the goal (G)."),
     "walls": ("Wall mazes",
               "Shade up to the allowed number of open cells as walls. The runner then walks a shortest route "
-              "from a start (S, left) to a finish (F, right). Make that route as long as you can: "
-              "can you reach the goal?"),
+              "from a start (S, left) to a finish (F, right), through the checkpoints A, B, ... in order "
+              "if there are any. Make that route as long as you can: can you reach the goal?"),
 }
 #: Paper sizes in inches (width, height), portrait.
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}

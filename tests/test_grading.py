@@ -217,3 +217,17 @@ def test_bad_options_and_files(tmp_path, capsys):
     assert main(["grade", str(nb), "--csv", str(tmp_path / "x.csv"), "--feedback", str(tmp_path / "f"),
                  "--jobs", "0"]) == 2
     assert "--jobs 0" in capsys.readouterr().err
+
+
+def test_exercises_with_their_own_hidden_cases_are_asked_for_them():
+    """After the exercises learn ``evaluate(answer, hidden=True)``, the grader uses it instead of its own."""
+    from mathmaze_lib.exercises.core import Feedback
+
+    class Hidden:
+        name = "f"
+
+        def evaluate(self, answer=None, hidden=False):
+            return Feedback("correct" if hidden else "incorrect", f"hidden={hidden}")
+
+    verdict = grading._verdict_of(Hidden(), lambda: 1, seed=1)
+    assert verdict == {"status": "correct", "text": "hidden=True", "hidden": True}

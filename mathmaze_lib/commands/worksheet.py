@@ -38,7 +38,8 @@ def run(args) -> int:
         print(json.dumps({"out": args.out, "pages": made["pages"], "key": args.key, "key_pages": made["key_pages"],
                           "puzzles": [{"id": it.id, **it.answer} for it in made["items"]]}))
         return 0
-    print(f"wrote {args.out}: {len(made['items'])} puzzles on {made['pages']} page(s)")
+    n = len(made["items"])
+    print(f"wrote {args.out}: {n} puzzle{'s' if n != 1 else ''} on {made['pages']} page(s)")
     if args.key:
         print(f"wrote {args.key}: the answer key, {made['key_pages']} page(s)")
     return 0
