@@ -370,7 +370,13 @@ async def _execute(sub, run_nb, where, work, env, marker, marked, lesson, n_exer
             at = "the grader's check of the exercises"
             grading = nbformat.v4.new_code_cell(_grading_cell(lesson, marker, exercise_timeout, seed))
             run_nb.cells.append(grading)
+            reply = {}
+            client.on_cell_executed = lambda cell, cell_index, execute_reply: reply.update(execute_reply or {})
             await client.async_execute_cell(grading, len(run_nb.cells) - 1)
+            content = reply.get("content", {})
+            if content.get("status") == "error":  # e.g. the kernel's Python has no mathmaze_lib
+                sub.notes.append(f"the grader's check cell raised {content.get('ename')}: "
+                                 f"{str(content.get('evalue', '')).strip()[:160]}")
     except _Stop:
         pass
     except DeadKernelError:
@@ -401,7 +407,7 @@ async def _still_answers(client) -> bool:
 
 
 async def _grade_all(paths, lesson, jobs, cell_timeout, notebook_timeout, exercise_timeout, memory_mb,
-                     max_bytes, seed, progress) -> list:
+                     max_bytes, seed, progress) -> tuple:
     subs, notebooks = [], {}
     for path in paths:
         sub = Submission(Path(path))
