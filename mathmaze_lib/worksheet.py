@@ -63,6 +63,7 @@ class Item:
     key_roles: Optional[dict] = None
     arrows: bool = False
     puzzle: object = None
+    blank: str = ""   # a line for the student's answer, under the puzzle
 
 
 def parse_ids(text: str) -> list:
@@ -130,7 +131,8 @@ def _jump_item(pid: int, rows: int, cols: int) -> Item:
         key = f"{sol.jumps} jumps" + (f" (one of {count} shortest routes)" if count > 1 else " (the only shortest route)")
         answer = {"jumps": sol.jumps, "route": [tuple(c) for c in sol.route], "shortest_routes": count}
     return Item("jump", pid, f"Maze {pid}", texts, roles, key, answer, route=list(sol.route or []),
-                key_roles=_on_route(roles, sol.route or []), arrows=True, puzzle=maze)
+                key_roles=_on_route(roles, sol.route or []), arrows=True, puzzle=maze,
+                blank="My route: ______ jumps")
 
 
 def _walls_item(pid: int, preset: str) -> Item:
@@ -152,7 +154,7 @@ def _walls_item(pid: int, preset: str) -> Item:
                 f"{run.moves} moves ({how}); walls at row,col: {listed}",
                 {"moves": run.moves, "goal": run.moves, "walls": sorted(walls), "budget": board.budget,
                  "optimal": bool(stored and stored.get("optimal")), "preset": preset},
-                route=list(run.path), key_roles=key_roles, puzzle=board)
+                route=list(run.path), key_roles=key_roles, puzzle=board, blank="My walls make ______ moves")
 
 
 def items(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple") -> list:
@@ -201,7 +203,7 @@ def _page(fig, kind: str, key: bool, page: int, pages: int, command: str, paper_
 
 def _slot(fig, item: Item, key: bool, x: float, y: float, w: float, h: float, paper_w: float, paper_h: float):
     """Draw one puzzle in the slot whose lower-left corner is (x, y) inches, w x h inches."""
-    title_h, under_h = 0.3, (0.5 if key else 0.1)
+    title_h, under_h = 0.3, (0.5 if key or item.blank else 0.1)
     fig.text((x + 0.05) / paper_w, (y + h - 0.05) / paper_h, item.title, fontsize=11, fontweight="bold", va="top")
     rows, cols = len(item.texts), len(item.texts[0])
     box_w, box_h = w - 0.2, h - title_h - under_h - 0.1
@@ -216,6 +218,8 @@ def _slot(fig, item: Item, key: bool, x: float, y: float, w: float, h: float, pa
         t.set_fontsize(size if len(t.get_text()) <= 3 else size * 0.8)
     if key and item.route:
         draw.route(ax, item.route, arrows=item.arrows)
+    if not key and item.blank:
+        fig.text((x + 0.05) / paper_w, (y + under_h - 0.12) / paper_h, item.blank, fontsize=11, va="top")
     if key:
         wrapped = "\n".join(textwrap.wrap(item.key_text, width=max(30, int(w * 13))))
         fig.text((x + 0.05) / paper_w, (y + under_h - 0.02) / paper_h, wrapped, fontsize=10, va="top")
