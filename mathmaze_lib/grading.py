@@ -320,7 +320,7 @@ async def _run_one(sub: Submission, nb, lesson: int, cell_timeout: float, notebo
             sub.verdicts[attr] = Verdict("error", f"{q.name} could not be checked: the notebook's kernel ended "
                                                   f"before the check ran.")
     if not marked and not sub.reason:
-        sub.reason = ("the notebook's kernel ended before any exercise could be checked"
+        sub.reason = ("no exercise could be checked"
                       + (f": {sub.notes.pop()}" if sub.notes else ""))
 
 
