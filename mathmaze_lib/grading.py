@@ -317,8 +317,8 @@ async def _run_one(sub: Submission, nb, lesson: int, cell_timeout: float, notebo
             sub.verdicts[v["q"]] = Verdict(v["status"], v["text"])
     for attr, q in exercises:
         if attr not in sub.verdicts:
-            sub.verdicts[attr] = Verdict("error", f"{q.name} could not be checked: the notebook's kernel ended "
-                                                  f"before the check ran.")
+            sub.verdicts[attr] = Verdict("error", f"{q.name} could not be checked: the grader's check did not "
+                                                  f"reach it (see the notes).")
     if not marked and not sub.reason:
         sub.reason = ("no exercise could be checked"
                       + (f": {sub.notes.pop()}" if sub.notes else ""))
