@@ -77,7 +77,7 @@ FAKE_MARKED = 'print("MM" + "0" * 32 + \'{"q": "q2", "status": "correct", "text"
 
 
 def build_class(folder):
-    """Fifteen submissions; returns {file name: (expected marks by q or None, total, words in notes)}."""
+    """Seventeen submissions; returns {file name: (expected marks by q or None, total, words in notes)}."""
     folder.mkdir()
     expected = {}
 
@@ -131,6 +131,8 @@ def build_class(folder):
     stuck = "try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    while True:\n        pass\n"
     save("pia.ipynb", insert_after(right_notebook(), "runner_moves", stuck), None,
          ["never finished, even after an interrupt"])
+    save("quinn.ipynb", insert_after(right_notebook(), "runner_moves",
+                                     "for i in range(200_000):\n    print('spam', i)\n"), all_right)
     return expected
 
 
@@ -174,7 +176,7 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     assert "forged" not in eve and "q2 score_with_checkpoints: incorrect" in eve
     assert "library's own mathmaze_lib.wallmaze.score" in (feedback / "Nora_Noether.txt").read_text()
     assert "could not be graded" in (feedback / "jo.txt").read_text()
-    assert re.search(r"graded \d+ of 16 notebooks \(lesson 3\)", out.out)
+    assert re.search(r"graded \d+ of 17 notebooks \(lesson 3\)", out.out)
 
 
 def test_reading_rules():
@@ -241,3 +243,14 @@ def test_exercises_with_their_own_hidden_cases_are_asked_for_them():
 
     verdict = grading._verdict_of(Hidden(), lambda: 1, seed=1)
     assert verdict == {"status": "correct", "text": "hidden=True", "hidden": True}
+
+
+def test_another_lesson_than_the_one_asked_for(tmp_path):
+    nb = tmp_path / "ada_03_wall_optimization.ipynb"
+    nbformat.write(student_notebook(), nb)
+    assert main(["grade", str(nb), "--lesson", "2", "--csv", str(tmp_path / "g.csv"),
+                 "--feedback", str(tmp_path / "f")]) == 0
+    (row,) = list(csv.DictReader((tmp_path / "g.csv").open()))
+    assert row["notes"] == "this is a lesson 3 notebook; this class is grading lesson 2"
+    assert row["total"] == "0" and row["q1 moves_table"] == ""
+    assert "could not be graded" in (tmp_path / "f" / "ada.txt").read_text()
