@@ -18,6 +18,13 @@ def register(sub) -> None:
                    help="first run each solution notebook top to bottom and save it with its outputs")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 when a student notebook differs from what would be written")
+    p.add_argument("--class", dest="class_dir", metavar="DIR",
+                   help="write a class copy for students into DIR instead (student notebooks, a README "
+                        "for students, no solutions/), ready to become the class repository for nbgitpuller")
+    p.add_argument("--solutions", choices=["hidden", "shown"], default="hidden",
+                   help="with --class: whether ex.qN.solution() answers in the class copy (default hidden)")
+    p.add_argument("--until", metavar="YYYY-MM-DD",
+                   help="with --class: hide the solutions until this day, then show them")
     p.set_defaults(func=run)
 
 
@@ -26,6 +33,15 @@ def run(args) -> int:
     from ..exercises.solutions import write as write_solutions
 
     folder = Path(args.dir)
+    if args.class_dir:
+        from ..exercises.classroom import class_release
+
+        if args.execute or args.check or args.notebooks:
+            raise ValueError("--class writes every student notebook as it is: leave out NAME, --execute and --check")
+        class_release(folder, Path(args.class_dir), args.solutions, args.until, log=print)
+        return 0
+    if args.until or args.solutions != "hidden":
+        raise ValueError("--solutions and --until go with --class DIR")
     if not (folder / "solutions").is_dir():
         raise ValueError(f"{folder / 'solutions'} is not a folder: run this from the project folder or pass --dir")
     _check_readable(folder / "solutions", args.notebooks)

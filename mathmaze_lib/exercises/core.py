@@ -192,6 +192,16 @@ def _tidy(text: str) -> str:
     return textwrap.dedent(text).strip("\n")
 
 
+def _hidden() -> bool:
+    """True (after printing why) when a class release hides the solutions (``release --class``)."""
+    from .visibility import solution_notice
+
+    notice = solution_notice()
+    if notice is not None:
+        print(notice)
+    return notice is not None
+
+
 def _caller_namespace(depth: int = 2) -> dict:
     frame = inspect.currentframe()
     try:
@@ -252,6 +262,8 @@ class _Exercise:
 
     def solution(self) -> None:
         """Print a worked solution."""
+        if _hidden():
+            return
         print(f"Solution for {self.name}:\n\n{self.solution_code}")
 
     def check(self, answer: Any = None) -> None:
@@ -444,6 +456,8 @@ class ThoughtExercise(_Exercise):
                                      "to read a discussion.")
 
     def solution(self) -> None:
+        if _hidden():
+            return
         print(f"{_tidy(self.question)}\n\nDiscussion:\n\n{_tidy(self._solution)}")
 
 

@@ -1,0 +1,66 @@
+"""Teacher kit: printing worksheets with keys, and grading a class of lesson-2 notebooks."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+from benchmarks import Row
+from mathmaze_lib import grading, worksheet
+from mathmaze_lib.exercises.release import BEGIN, END
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASS_SIZE = 30
+
+
+def filled(name: str, right: bool):
+    """The student notebook, with the solution notebook's code in every exercise cell when ``right``."""
+    student = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    if right:
+        solution = nbformat.read(ROOT / "notebooks" / "solutions" / f"{name}.ipynb", as_version=4)
+        for mine, theirs in zip(student.cells, solution.cells):
+            if BEGIN in theirs.source:
+                mine.source = "\n".join(x for x in theirs.source.splitlines() if x.strip() not in (BEGIN, END))
+    return student
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the grading kernels)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def load() -> str:
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
+def run():
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        for kind in worksheet.KINDS:
+            t0, c0 = time.perf_counter(), cpu_seconds()
+            made = worksheet.write(kind, "1-12", tmp / f"{kind}.pdf", key=tmp / f"{kind}-key.pdf")
+            seconds, cpu = time.perf_counter() - t0, cpu_seconds() - c0
+            rows.append(Row("teacher", f"worksheet {kind}: 12 puzzles + key, {made['pages']} + {made['key_pages']} pages",
+                            seconds, "s", "< 5 s", seconds < 5, f"{cpu:.1f} s of CPU; {load()}"))
+        folder = tmp / "class"
+        folder.mkdir()
+        for i in range(CLASS_SIZE):  # two in three right, the others untouched
+            nbformat.write(filled("02_jumping_mazes", right=i % 3 != 2), folder / f"student{i:02d}.ipynb")
+        t0, c0 = time.perf_counter(), cpu_seconds()
+        subs, lesson = grading.grade_class(sorted(folder.glob("*.ipynb")), jobs=2)
+        seconds, cpu = time.perf_counter() - t0, cpu_seconds() - c0
+        graded = [s for s in subs if not s.reason]
+        right = sum(1 for s in graded if s.total == len(s.verdicts))
+        rows.append(Row("teacher", f"grade {CLASS_SIZE} lesson-2 notebooks, --jobs 2", seconds, "s", "< 180 s",
+                        seconds < 180, f"{len(graded)} graded, {right} with full marks (expected 20); "
+                        f"{cpu:.0f} s of CPU in all ({cpu / CLASS_SIZE:.1f} s per notebook); {load()}"))
+        per = sorted(s.seconds for s in graded)
+        rows.append(Row("teacher", "one lesson-2 notebook (kernel start, run, checks), median", per[len(per) // 2],
+                        "s", note=f"slowest {per[-1]:.1f} s; 2 kernels share the 2 cores"))
+    return rows
