@@ -370,6 +370,15 @@ class Board(anywidget.AnyWidget):
         return f"Board({self.rows}, {self.cols})"
 
 
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``.
+
+    >>> plural(1, "move"), plural(0, "jump")
+    ('1 move', '0 jumps')
+    """
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def game_mimebundle(game, **kwargs) -> dict:
     """What a game shows when it is the last value of a cell: its ``view`` (the widgets),
     with ``repr(game)`` as the plain text for places that cannot show widgets."""
