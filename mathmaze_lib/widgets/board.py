@@ -278,6 +278,18 @@ class Board(anywidget.AnyWidget):
             self.route = route
             self._animation = {"id": self._animation_id, "ms": int(ms_per_step)}
 
+    def set_animation_speed(self, ms_per_step: int) -> None:
+        """Change the speed of the running animation at once (it goes on from where it is).
+
+        >>> b = Board(1, 3); b.animate_route([(0, 0), (0, 1), (0, 2)], 200); b.set_animation_speed(50)
+        >>> b._animation["ms"]
+        50
+        """
+        if isinstance(ms_per_step, bool) or not isinstance(ms_per_step, (int, float)) or not 10 <= ms_per_step <= 10_000:
+            raise ValueError(f"ms_per_step must be between 10 and 10000, got {ms_per_step!r}")
+        if self._animation:
+            self._animation = {"id": self._animation["id"], "ms": int(ms_per_step)}
+
     # ---- clicks ------------------------------------------------------------
 
     def on_click(self, fn: Callable, remove: bool = False) -> Callable:
