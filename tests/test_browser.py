@@ -127,3 +127,184 @@ def test_clicks_on_the_board_change_what_the_learner_sees(browser, tmp_path, app
             raise
         finally:
             page.close()
+
+
+# ---- every learner can play: keyboard, screen readers (axe-core), any screen ------------------------
+
+GAMES = [
+    ("math maze", "from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace\nMathMazeGame(1)"),
+    ("race", "MathMazeRace(1)"),
+    ("jumping maze", "from mathmaze_lib.widgets.jump_game import JumpMazeGame\nJumpMazeGame()"),
+    ("mazer", "from mathmaze_lib.widgets.wall_game import MazerGame\nMazerGame('mazer', 1)"),
+    ("stepper", "from mathmaze_lib.widgets import SearchStepper\nfrom mathmaze_lib.grid import Grid\n"
+                "from mathmaze_lib.search import bfs\n"
+                "SearchStepper(bfs(Grid(4, 6).neighbours, (0, 0), goal=(3, 5), trace=True), rows=4, cols=6)"),
+]
+#: How many boards each game's output shows (the race has two).
+BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "stepper": 1}
+
+
+def games_notebook(folder: Path) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(code) for _, code in GAMES]
+    nbformat.write(nb, folder / "games.ipynb")
+    return "games.ipynb"
+
+
+@pytest.fixture(scope="module", params=["lab", "notebook"])
+def games_page(browser, tmp_path_factory, request):
+    """All games in one notebook, run once per app; yields ``(app, page, errors)``."""
+    app = request.param
+    folder = tmp_path_factory.mktemp(f"games-{app}")
+    name = games_notebook(folder)
+    url = "lab/tree/{name}" if app == "lab" else "notebooks/{name}"
+    with jupyter_server(app, root_dir=folder) as (base, token):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list = []
+        page.on("pageerror", lambda exc: None if app == "notebook" and upstream_startup_error(exc)
+                else errors.append(f"page error: {exc}"))
+        page.goto(f"{base}/{url.format(name=name)}?token={token}")
+        page.wait_for_selector(".jp-Notebook", timeout=60_000)
+        page.wait_for_timeout(1500)
+        run_all_cells(page)
+        boards = page.locator(".mm-board")
+        boards.nth(sum(BOARDS.values()) - 1).wait_for(timeout=90_000)
+        page.locator(".mm-player").first.wait_for(timeout=30_000)
+        try:
+            yield app, page, errors
+        finally:
+            page.close()
+
+
+def output_of(page, game: str):
+    """The output area of one game's cell."""
+    index = [g for g, _ in GAMES].index(game)
+    return page.locator(".jp-Cell.jp-CodeCell").nth(index).locator(".jp-OutputArea-output").first
+
+
+def focused_cell(page):
+    return page.evaluate("""() => { const d = document.activeElement;
+        return d && d.classList.contains('mm-cell') ? [Number(d.dataset.row), Number(d.dataset.col)] : null; }""")
+
+
+def active_notebook_cell(page) -> int:
+    return page.evaluate("""() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]
+        .findIndex(c => c.classList.contains('jp-mod-active'))""")
+
+
+def key_to(page, board, cell) -> None:
+    """Move the board's focus to ``cell`` with the keyboard only: Ctrl+Home, then arrows."""
+    board.locator('.mm-cell[tabindex="0"]').focus()
+    page.keyboard.press("Control+Home")
+    assert focused_cell(page) == [0, 0]
+    for _ in range(cell[0]):
+        page.keyboard.press("ArrowDown")
+    for _ in range(cell[1]):
+        page.keyboard.press("ArrowRight")
+    assert focused_cell(page) == list(cell), f"the arrow keys should have reached {cell}"
+
+
+def press_on(page, board, cell, wait_for: str, key: str = "Enter") -> None:
+    key_to(page, board, cell)
+    page.keyboard.press(key)
+    board.locator(".mm-status").filter(has_text=wait_for).wait_for(timeout=20_000)
+
+
+def test_a_board_is_one_tab_stop_and_arrow_keys_stay_inside_it(games_page):
+    app, page, errors = games_page
+    boards = page.locator(".mm-board")
+    for i in range(boards.count()):
+        assert boards.nth(i).locator('.mm-cell[tabindex="0"]').count() == 1, "one tab stop per board"
+    board = output_of(page, "mazer").locator(".mm-board")
+    rows, cols = 10, 15
+    key_to(page, board, (0, 0))
+    active = active_notebook_cell(page)
+    for key, expected in [("ArrowDown", [1, 0]), ("ArrowRight", [1, 1]), ("End", [1, cols - 1]),
+                          ("ArrowRight", [1, cols - 1]), ("Home", [1, 0]), ("ArrowUp", [0, 0]), ("ArrowUp", [0, 0]),
+                          ("Control+End", [rows - 1, cols - 1]), ("PageUp", [0, cols - 1]),
+                          ("Control+Home", [0, 0])]:
+        page.keyboard.press(key)
+        assert focused_cell(page) == expected, f"{key} should move the focus to {expected}"
+    assert active_notebook_cell(page) == active, "arrow keys must not move the notebook's own selection"
+    assert page.locator(".jp-Notebook .jp-Cell").count() == len(GAMES), "keys reached the notebook"
+    # a focused cell is drawn with a visible ring
+    ring = page.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
+    assert ring and ring != "none"
+    # Tab leaves the board for the next control
+    page.keyboard.press("Tab")
+    assert focused_cell(page) is None
+    assert not errors, "\n".join(errors)
+
+
+def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
+    from mathmaze_lib import jumpmaze as jm
+    from mathmaze_lib.summaze import make
+
+    app, page, errors = games_page
+    # Math Maze: the planted path of puzzle 1, then Enter on End wins
+    board = output_of(page, "math maze").locator(".mm-board")
+    path = make(1, 4, 5).path
+    for cell in path[1:-1]:
+        press_on(page, board, cell, "Sum so far")
+    press_on(page, board, path[-1], "Solved! Well done", key=" ")
+    # The race: player 2 wins with the keyboard, then Next round by keyboard
+    race = output_of(page, "race")
+    second = race.locator(".mm-board").nth(1)
+    for cell in path[1:-1]:
+        press_on(page, second, cell, "Sum so far")
+    press_on(page, second, path[-1], "Solved!")
+    race.get_by_text("Well done, Player 2").wait_for(timeout=20_000)
+    race.get_by_role("button", name="Next round").focus()
+    page.keyboard.press("Enter")
+    race.get_by_text("Round 2: puzzle").wait_for(timeout=20_000)
+    # Jumping maze: the shortest route of Chain Reaction
+    board = output_of(page, "jumping maze").locator(".mm-board")
+    route = jm.solve(jm.CHAIN_REACTION).route
+    for cell in route[1:-1]:
+        press_on(page, board, cell, f"Jumped to {cell}")
+    press_on(page, board, route[-1], "Goal in 13 jumps: well done")
+    # Mazer: a wall by keyboard, then Start by keyboard
+    out = output_of(page, "mazer")
+    board = out.locator(".mm-board")
+    free = board.locator('.mm-cell[data-role="plain"]').first
+    cell = (int(free.get_attribute("data-row")), int(free.get_attribute("data-col")))
+    press_on(page, board, cell, "Wall on")
+    assert board.locator(f'.mm-cell[data-row="{cell[0]}"][data-col="{cell[1]}"]').get_attribute("data-role") == "wall"
+    out.get_by_role("button", name="Start").focus()
+    page.keyboard.press("Enter")
+    board.locator(".mm-status").filter(has_text="The runner takes").wait_for(timeout=20_000)
+    # The stepper: Play with the keyboard runs the search to its end
+    out = output_of(page, "stepper")
+    out.get_by_role("button", name="Play").focus()
+    page.keyboard.press("Enter")
+    out.locator(".mm-status").filter(has_text="the goal is").wait_for(timeout=60_000)
+    assert not errors, "\n".join(errors)
+
+
+def test_axe_core_finds_no_serious_or_critical_violations_in_the_widgets(games_page, request):
+    """axe-core (through axe-playwright-python) judges only the widget outputs: JupyterLab's and
+    Notebook 7's own chrome (menus, file browser, toolbars) is not ours to fix here."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    app, page, errors = games_page
+    axe = Axe()
+    found = {}
+    for game, _ in GAMES:
+        out = output_of(page, game)
+        out.scroll_into_view_if_needed()
+        out.evaluate("node => node.setAttribute('data-axe-scope', 'widget')")
+        try:
+            results = axe.run(page, context={"include": [["[data-axe-scope=widget]"]]})
+        finally:
+            out.evaluate("node => node.removeAttribute('data-axe-scope')")
+        judged = {rule["id"] for rule in results.response["passes"]} | {v["id"] for v in results.response["violations"]}
+        assert {"aria-required-children", "aria-required-parent", "button-name"} <= judged, \
+            f"{app}, {game}: axe did not see the board and buttons (judged {sorted(judged)})"
+        if game == "stepper":
+            assert "label" in judged or "aria-input-field-name" in judged, "the sliders were not judged"
+        bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        found[game] = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]]
+        assert not bad, f"{app}, {game}: " + "; ".join(
+            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
+    print(f"axe-core on {app}: {found}")

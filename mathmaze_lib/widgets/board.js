@@ -50,6 +50,19 @@ function textScale(text) {
 // Keys the board handles itself (the W3C ARIA grid pattern); they never reach JupyterLab.
 const MOVES = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
 
+// JupyterLab and Notebook 7 read keys in the capture phase on the document (Lumino's
+// shortcuts: arrows move the notebook's selection, "d d" deletes a cell). One listener on the
+// window, which captures before the document, hands the keys of a focused board to that board
+// and stops them there.
+const KEY_GUARD = Symbol.for("mathmaze.board.keys");
+if (!window[KEY_GUARD]) {
+  window[KEY_GUARD] = true;
+  window.addEventListener("keydown", (event) => {
+    const grid = event.target instanceof Element ? event.target.closest(".mm-grid") : null;
+    if (grid && typeof grid.mmOnKey === "function") grid.mmOnKey(event);
+  }, true);
+}
+
 function render({ model, el }) {
   viewCounter += 1;
   const uid = `mm-board-${viewCounter}-${Math.floor(Math.random() * 1e9)}`;
@@ -101,7 +114,7 @@ function render({ model, el }) {
     const rows = model.get("rows"), cols = model.get("cols"), px = model.get("cell_size");
     // The board is as wide as its cells ask, but never wider than the space it is given:
     // then the cells shrink (they stay square; the text shrinks with them).
-    root.style.width = `${cols * px + 4}px`;
+    wrap.style.width = `${cols * px + 4}px`;
     svg.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
     fitText();
   }
@@ -388,7 +401,7 @@ function render({ model, el }) {
   }
 
   grid.addEventListener("click", onClick);
-  grid.addEventListener("keydown", onKey);
+  grid.mmOnKey = onKey;   // called by the window's key listener above
   style.textContent = paletteCss(model.get("_palette"), `#${uid}`);
   updateLabel();
   buildGrid();

@@ -222,14 +222,16 @@ class MathMazeRace:
         self.over = False
         self.timer = RoundClock()
         self.scoreboard = w.HTML()
-        self.news = w.HTML()
+        self.news = w.HTML(layout=w.Layout(min_height="3em"))
         self.next_button = w.Button(description="Skip round", tooltip="Deal a new puzzle to both players")
         self.next_button.on_click(lambda _: self.next_round())
+        # A fixed width per player (the board's): texts that change length never move the other board.
         for g in self.games:
-            g.view.layout = w.Layout(max_width="100%", margin="0 24px 12px 0")
+            g.view.layout = w.Layout(width=f"{cols * g.board.cell_size + 4}px", max_width="100%",
+                                     margin="0 24px 12px 0")
         self.view = w.VBox([w.HBox([w.HTML("<b>Math Maze race</b>"), self.timer, self.next_button],
                                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                            self.news,
+                            self.news,  # one line kept for it, so the boards below never move
                             w.HBox([g.view for g in self.games], layout=w.Layout(flex_flow="row wrap")),
                             self.scoreboard], layout=w.Layout(max_width="100%"))
         self._deal(first, "Round 1")
