@@ -308,3 +308,83 @@ def test_axe_core_finds_no_serious_or_critical_violations_in_the_widgets(games_p
         assert not bad, f"{app}, {game}: " + "; ".join(
             f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
     print(f"axe-core on {app}: {found}")
+
+
+MEASURE = """() => {
+  const vw = document.documentElement.clientWidth;
+  function scroller(node) {
+    for (let p = node.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p).overflowY;
+      if ((s === 'auto' || s === 'scroll') && p.scrollHeight > p.clientHeight) return p;
+    }
+    return document.scrollingElement;
+  }
+  const boards = [];
+  for (const grid of document.querySelectorAll('.mm-grid')) {
+    grid.scrollIntoView({block: 'center'});
+    const down = scroller(grid).scrollTop;
+    const g = grid.getBoundingClientRect();
+    const out = grid.closest('.jp-OutputArea-output').getBoundingClientRect();
+    const cells = [...grid.querySelectorAll('.mm-cell')].map(c => c.getBoundingClientRect());
+    const clipped = [...grid.querySelectorAll('.mm-text')].filter(t => {
+      const r = t.getBoundingClientRect(), c = t.parentElement.getBoundingClientRect();
+      return t.textContent && (t.scrollWidth > t.clientWidth + 1 || r.left < c.left - 0.5 || r.right > c.right + 0.5);
+    }).map(t => t.textContent);
+    boards.push({label: grid.getAttribute('aria-label'), left: g.left, right: g.right,
+                 top: g.top + down, bottom: g.bottom + down, outRight: out.right,
+                 cellsOut: cells.filter(r => r.left < -0.5 || r.right > vw + 0.5).length,
+                 smallest: Math.min(...cells.map(r => r.width)), clipped});
+  }
+  return {vw, boards};
+}"""
+
+SCREENS = [("1280x800", 1280, 800, 1), ("800x800", 800, 800, 1), ("390x844", 390, 844, 1),
+           ("1280x800 at 150% zoom", 1280, 800, 1.5)]
+
+
+@pytest.mark.parametrize("screen, width, height, zoom", SCREENS, ids=[s[0] for s in SCREENS])
+def test_every_board_fits_the_screen_and_no_two_boards_overlap(games_page, screen, width, height, zoom):
+    """Zoom is a device scale factor: at 150% a 1280 x 800 window lays out 853 x 533 CSS pixels.
+    JupyterLab keeps its file browser open, except on the phone-sized screen (closed, as a learner would)."""
+    app, page, errors = games_page
+    cdp = page.context.new_cdp_session(page)
+    sidebar = page.locator('.jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id="filebrowser"]')
+    closed = False
+    try:
+        cdp.send("Emulation.setDeviceMetricsOverride", {"width": round(width / zoom), "height": round(height / zoom),
+                                                       "deviceScaleFactor": zoom, "mobile": False})
+        if app == "lab" and width < 500 and sidebar.count() and "lm-mod-current" in sidebar.get_attribute("class"):
+            sidebar.click()
+            closed = True
+        page.wait_for_timeout(800)
+        found = page.evaluate(MEASURE)
+        assert len(found["boards"]) == sum(BOARDS.values())
+        for b in found["boards"]:
+            where = f"{app} at {screen}: {b['label']}"
+            assert b["cellsOut"] == 0, f"{where}: {b['cellsOut']} cells outside the viewport width {found['vw']}"
+            assert b["right"] <= b["outRight"] + 0.5, f"{where}: the board overflows its output area"
+            assert b["smallest"] >= 12, f"{where}: cells of {b['smallest']:.1f} px are too small to play"
+            assert not b["clipped"], f"{where}: texts cut off: {b['clipped']}"
+        boards = found["boards"]
+        for i, a in enumerate(boards):
+            for b in boards[i + 1:]:
+                apart = a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+                assert apart, f"{app} at {screen}: {a['label']} and {b['label']} overlap"
+        # the race never shifts as its status texts change length
+        race = output_of(page, "race")
+        first, second = race.locator(".mm-grid").nth(0), race.locator(".mm-grid").nth(1)
+        first.scroll_into_view_if_needed()
+        before = [first.bounding_box(), second.bounding_box()]
+        race.locator(".mm-board").nth(0).locator('.mm-cell[data-row="3"][data-col="4"]').click()
+        race.locator(".mm-board").nth(0).locator(".mm-status").filter(has_text="not next to").wait_for(timeout=20_000)
+        assert [first.bounding_box(), second.bounding_box()] == before, "a longer status moved a race board"
+        race.locator(".mm-board").nth(0).locator('.mm-cell[data-row="0"][data-col="0"]').click()
+        race.locator(".mm-board").nth(0).locator(".mm-status").filter(has_text="This is Start").wait_for(timeout=20_000)
+        assert [first.bounding_box(), second.bounding_box()] == before, "a shorter status moved a race board"
+    finally:
+        if closed:
+            sidebar.click()
+        cdp.send("Emulation.clearDeviceMetricsOverride")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        cdp.detach()
+    assert not errors, "\n".join(errors)

@@ -196,7 +196,8 @@ function render({ model, el }) {
   function updateLegend(roles) {
     legend.replaceChildren();
     if (!model.get("legend")) return;
-    const used = new Set(roles);
+    const fixed = model.get("legend_roles") || [];
+    const used = new Set(fixed.length ? fixed : roles);
     const palette = model.get("_palette");
     const words = model.get("_words") || {};
     for (const role of model.get("_role_order")) {
@@ -214,7 +215,7 @@ function render({ model, el }) {
       item.append(swatch, label);
       legend.appendChild(item);
     }
-    if (model.get("route").length > 1) {
+    if (model.get("route").length > 1 || fixed.length) {
       const item = document.createElement("span");
       item.className = "mm-legend-item";
       const swatch = document.createElement("span");
@@ -341,6 +342,8 @@ function render({ model, el }) {
   }
 
   function updateStatus() {
+    const lines = model.get("status_lines") || 0;
+    status.style.minHeight = lines ? `${lines * 1.35}em` : "";
     status.textContent = model.get("status");
     status.classList.toggle("mm-empty", !model.get("status"));
   }
@@ -413,11 +416,11 @@ function render({ model, el }) {
     ["change:rows change:cols", buildGrid],
     ["change:cell_size", sizeBoard],
     ["change:_texts", updateTexts],
-    ["change:_roles change:legend change:_words", updateRoles],
+    ["change:_roles change:legend change:_words change:legend_roles", updateRoles],
     ["change:_palette", restyle],
     ["change:label", updateLabel],
     ["change:route change:route_arrows change:_animation", scheduleRoute],
-    ["change:status", updateStatus],
+    ["change:status change:status_lines", updateStatus],
   ];
   for (const [events, fn] of handlers) {
     for (const ev of events.split(" ")) model.on(ev, fn);

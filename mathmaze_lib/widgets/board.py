@@ -77,6 +77,11 @@ class Board(anywidget.AnyWidget):
     _animation = t.Dict().tag(sync=True)
     #: The line of text under the grid (announced by screen readers as it changes).
     status = t.Unicode("").tag(sync=True)
+    #: Lines of height kept for the status line, so that a longer or shorter status never moves
+    #: what is below (0: as tall as the text).
+    status_lines = t.Int(0).tag(sync=True)
+    #: The roles the legend always shows (with the route); empty: the roles in use right now.
+    legend_roles = t.List(t.Unicode()).tag(sync=True)
     #: The board's name for screen readers, e.g. "Math Maze, puzzle 42, 4 rows by 5 columns".
     label = t.Unicode("").tag(sync=True)
     #: What a screen reader says for each role (palette words, overridden per board; see cell_name).

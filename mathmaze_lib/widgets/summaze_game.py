@@ -79,6 +79,7 @@ class MathMazeGame:
         self.view = w.VBox([self.title, self.board, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))],
                            layout=w.Layout(max_width="100%"))
         self._title_text = title
+        self._controls = controls
         self._draw("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
 
     # ---- actions -------------------------------------------------------------
@@ -176,8 +177,11 @@ class MathMazeGame:
                 self.board.status = status
         self.board.label = (f"{self._title_text}, puzzle {p.id}, {plural(p.rows, 'row')} by "
                             f"{plural(p.cols, 'column')}, target {p.target}")
-        self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
-                            f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+        if self._controls:
+            self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
+                                f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+        else:   # a race: short enough for one line above a small board (the puzzle id is in the race's news)
+            self.title.value = f"<b>{html.escape(self._title_text)}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
 
     def __repr__(self) -> str:
         p = self.puzzle
@@ -227,6 +231,8 @@ class MathMazeRace:
         self.next_button.on_click(lambda _: self.next_round())
         # A fixed width per player (the board's): texts that change length never move the other board.
         for g in self.games:
+            g.board.status_lines = 4
+            g.board.legend_roles = ["start", "end", "path"]
             g.view.layout = w.Layout(width=f"{cols * g.board.cell_size + 4}px", max_width="100%",
                                      margin="0 24px 12px 0")
         self.view = w.VBox([w.HBox([w.HTML("<b>Math Maze race</b>"), self.timer, self.next_button],
