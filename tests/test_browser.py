@@ -282,6 +282,19 @@ def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
     assert not errors, "\n".join(errors)
 
 
+def test_a_double_click_is_one_click(games_page):
+    """A double-click used to place a wall and take it off again (or extend a path and undo it)."""
+    app, page, errors = games_page
+    board = output_of(page, "mazer").locator(".mm-board")
+    free = board.locator('.mm-cell[data-role="plain"]').nth(3)
+    row, col = free.get_attribute("data-row"), free.get_attribute("data-col")
+    free.dblclick()
+    board.locator(".mm-status").filter(has_text=f"Wall on ({row}, {col})").wait_for(timeout=20_000)
+    page.wait_for_timeout(500)
+    assert board.locator(f'.mm-cell[data-row="{row}"][data-col="{col}"]').get_attribute("data-role") == "wall"
+    assert not errors, "\n".join(errors)
+
+
 def test_axe_core_finds_no_serious_or_critical_violations_in_the_widgets(games_page, request):
     """axe-core (through axe-playwright-python) judges only the widget outputs: JupyterLab's and
     Notebook 7's own chrome (menus, file browser, toolbars) is not ours to fix here."""

@@ -140,3 +140,14 @@ def test_the_board_is_named_and_cells_say_what_they_are():
     assert game.board.cell_name((0, 1)) == "row 1, column 2, your wall"
     assert game.board.cell_name((0, 0)) == "row 1, column 1, S, start"
     assert game.board.cell_name((1, 1)) == "row 2, column 2, rock"
+
+
+def test_a_new_game_shows_the_saved_high_scores_of_its_map(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHMAZE_DATA_DIR", str(tmp_path))
+    assert MazerGame(maze=BOARD).scores_view.value == "", "no score file: nothing to show, and none is made"
+    assert not any(tmp_path.iterdir())
+    first = MazerGame(maze=BOARD, name="Bo")
+    first.set_walls([(0, 1)])
+    first.save_button.click()
+    again = MazerGame(maze=BOARD)
+    assert "Bo" in again.scores_view.value and f"<td>{first.moves}</td>" in again.scores_view.value

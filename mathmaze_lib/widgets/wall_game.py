@@ -105,7 +105,7 @@ class MazerGame:
                             w.HBox([self.start_button, self.speed, self.clear_button], layout=wrap),
                             w.HBox([self.name_box, self.save_button, self.best_button], layout=wrap),
                             self.progress_view, self.scores_view], layout=w.Layout(max_width="100%"))
-        if store is not None:
+        if store is not None or self._saved_scores_exist():
             self.show_scores()
         self._update("Click open cells to place walls; make the runner's path as long as you can.")
 
@@ -199,6 +199,15 @@ class MazerGame:
             return
         self.save()
         self.show_scores()
+
+    @staticmethod
+    def _saved_scores_exist() -> bool:
+        """True when the default score file exists (a new game does not create it just to say it is empty)."""
+        from ..store import FILE_NAME, data_dir
+        try:
+            return (data_dir() / FILE_NAME).exists()
+        except OSError:
+            return False
 
     def show_scores(self, limit: int = 5) -> None:
         """Show the top ``limit`` saved scores of this map under the board."""
