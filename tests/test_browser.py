@@ -388,11 +388,14 @@ def test_every_board_fits_the_screen_and_no_two_boards_overlap(games_page, scree
         first, second = race.locator(".mm-grid").nth(0), race.locator(".mm-grid").nth(1)
         first.scroll_into_view_if_needed()
         before = [first.bounding_box(), second.bounding_box()]
-        race.locator(".mm-board").nth(0).locator('.mm-cell[data-row="3"][data-col="4"]').click()
-        race.locator(".mm-board").nth(0).locator(".mm-status").filter(has_text="not next to").wait_for(timeout=20_000)
+        board = race.locator(".mm-board").nth(0)
+        start = board.locator('.mm-cell[data-role="start"]')
+        far = (3 - int(start.get_attribute("data-row")), 4 - int(start.get_attribute("data-col")))
+        board.locator(f'.mm-cell[data-row="{far[0]}"][data-col="{far[1]}"]').click()
+        board.locator(".mm-status").filter(has_text="not next to").wait_for(timeout=20_000)
         assert [first.bounding_box(), second.bounding_box()] == before, "a longer status moved a race board"
-        race.locator(".mm-board").nth(0).locator('.mm-cell[data-row="0"][data-col="0"]').click()
-        race.locator(".mm-board").nth(0).locator(".mm-status").filter(has_text="This is Start").wait_for(timeout=20_000)
+        start.click()
+        board.locator(".mm-status").filter(has_text="This is Start").wait_for(timeout=20_000)
         assert [first.bounding_box(), second.bounding_box()] == before, "a shorter status moved a race board"
     finally:
         if closed:
