@@ -404,3 +404,44 @@ def test_every_board_fits_the_screen_and_no_two_boards_overlap(games_page, scree
         page.set_viewport_size({"width": 1280, "height": 800})
         cdp.detach()
     assert not errors, "\n".join(errors)
+
+
+def test_a_reopened_notebook_says_run_this_cell_instead_of_model_not_found(browser, tmp_path):
+    """Saved through the hook that ``make lab`` sets, a game's output comes back as its friendly text."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell("from mathmaze_lib.widgets.summaze_game import MathMazeGame\nMathMazeGame(1)")]
+    nbformat.write(nb, tmp_path / "reopen.ipynb")
+    hook = "--ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook"
+    with jupyter_server("lab", root_dir=tmp_path, extra_args=(hook,)) as (base, token):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            page.goto(f"{base}/lab/tree/reopen.ipynb?token={token}")
+            page.wait_for_selector(".jp-Notebook", timeout=60_000)
+            page.wait_for_timeout(1500)
+            run_all_cells(page)
+            page.locator(".mm-board").first.wait_for(timeout=60_000)
+            path = tmp_path / "reopen.ipynb"
+            before = path.stat().st_mtime_ns
+            page.locator(".jp-Notebook").first.click()
+            page.keyboard.press("Control+s")
+            for _ in range(60):
+                if path.stat().st_mtime_ns != before:
+                    break
+                page.wait_for_timeout(500)
+            saved = nbformat.read(tmp_path / "reopen.ipynb", as_version=4)
+            data = saved.cells[0].outputs[0]["data"]
+            assert "application/vnd.jupyter.widget-view+json" not in data
+            assert "run this in Jupyter to play" in data["text/plain"]
+        finally:
+            page.close()
+    # a new server, a new kernel: the widget is gone, its text is shown
+    with jupyter_server("lab", root_dir=tmp_path, extra_args=(hook,)) as (base, token):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            page.goto(f"{base}/lab/tree/reopen.ipynb?token={token}")
+            page.wait_for_selector(".jp-OutputArea-output", timeout=60_000)
+            page.get_by_text("run this in Jupyter to play").wait_for(timeout=30_000)
+            assert page.get_by_text("model not found").count() == 0
+        finally:
+            page.close()
