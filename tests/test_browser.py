@@ -218,6 +218,15 @@ def test_a_board_is_one_tab_stop_and_arrow_keys_stay_inside_it(games_page):
         assert boards.nth(i).locator('.mm-cell[tabindex="0"]').count() == 1, "one tab stop per board"
     board = output_of(page, "mazer").locator(".mm-board")
     rows, cols = 10, 15
+    # what a screen reader is given: a named grid of rows of named cells, and a status region
+    grid = board.get_by_role("grid")
+    assert grid.get_attribute("aria-label").startswith("Mazer mazer:1, 10 rows by 15 columns")
+    assert grid.get_by_role("row").count() == rows and grid.get_by_role("gridcell").count() == rows * cols
+    assert grid.get_by_role("gridcell", name="row 1, column 1, S, start", exact=True).count() == 1
+    assert grid.get_by_role("gridcell", name="row 1, column 15, F, finish", exact=True).count() == 1
+    assert board.get_by_role("status").count() == 1
+    math = output_of(page, "math maze").get_by_role("grid")
+    assert re.match(r"Math Maze, puzzle 1, 4 rows by 5 columns, target 21", math.get_attribute("aria-label"))
     key_to(page, board, (0, 0))
     active = active_notebook_cell(page)
     for key, expected in [("ArrowDown", [1, 0]), ("ArrowRight", [1, 1]), ("End", [1, cols - 1]),
