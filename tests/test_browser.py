@@ -288,6 +288,14 @@ def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
     out.get_by_role("button", name="Play").focus()
     page.keyboard.press("Enter")
     out.locator(".mm-status").filter(has_text="the goal is").wait_for(timeout=60_000)
+    # its step slider by keyboard (the keys must not reach the notebook)
+    active = active_notebook_cell(page)
+    out.get_by_role("slider", name=re.compile(r"^step")).focus()
+    page.keyboard.press("Home")
+    out.locator(".mm-status").filter(has_text="Start: the queue holds").wait_for(timeout=20_000)
+    page.keyboard.press("ArrowRight")
+    out.locator(".mm-status").filter(has_text="Step 1:").wait_for(timeout=20_000)
+    assert active_notebook_cell(page) == active
     assert not errors, "\n".join(errors)
 
 

@@ -87,6 +87,20 @@ class RoundClock(anywidget.AnyWidget):
 
 _PLAYER_JS = r"""
 let counter = 0;
+// JupyterLab and Notebook 7 take arrow keys in the capture phase on the document (they move
+// the notebook's selection): keys on our sliders stop at the window, which captures first,
+// and the slider still does what the key asks (its default action is not prevented).
+const SLIDER_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+const GUARD = Symbol.for("mathmaze.player.keys");
+if (!window[GUARD]) {
+  window[GUARD] = true;
+  window.addEventListener("keydown", (event) => {
+    const t = event.target;
+    if (t instanceof HTMLInputElement && t.type === "range" && t.closest(".mm-player") && SLIDER_KEYS.has(event.key)) {
+      event.stopPropagation();
+    }
+  }, true);
+}
 function render({ model, el }) {
   counter += 1;
   const id = `mm-player-${counter}-${Math.floor(Math.random() * 1e9)}`;
