@@ -240,9 +240,18 @@ def test_a_board_is_one_tab_stop_and_arrow_keys_stay_inside_it(games_page):
     # a focused cell is drawn with a visible ring
     ring = page.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
     assert ring and ring != "none"
-    # Tab leaves the board for the next control
+    # Tab leaves the board for the next control; Shift+Tab from there comes back to the same cell
+    page.keyboard.press("ArrowRight")
     page.keyboard.press("Tab")
     assert focused_cell(page) is None
+    page.keyboard.press("Shift+Tab")
+    assert focused_cell(page) == [0, 1], "the board is one tab stop that remembers its cell"
+    jump = output_of(page, "jumping maze")
+    jump.get_by_role("button", name="Undo").focus()
+    page.keyboard.press("Shift+Tab")
+    assert focused_cell(page) is not None, "Shift+Tab from Undo reaches the board"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Undo", "a board is ONE tab stop"
     assert not errors, "\n".join(errors)
 
 
