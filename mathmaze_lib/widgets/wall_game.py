@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import sqlite3
 from typing import Optional
 
 import ipywidgets as w
@@ -213,7 +214,7 @@ class MazerGame:
         """Show the top ``limit`` saved scores of this map under the board."""
         try:
             rows = self.store.high_scores(self.map_id, limit)
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, sqlite3.Error) as exc:
             self.scores_view.value = f"<p>High scores cannot be read: {html.escape(str(exc))}</p>"
             return
         if not rows:
