@@ -266,6 +266,11 @@ def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
     for cell in path[1:-1]:
         press_on(page, board, cell, "Sum so far")
     press_on(page, board, path[-1], "Solved! Well done", key=" ")
+    # a puzzle id typed in the box and Enter: that puzzle is dealt
+    box = output_of(page, "math maze").get_by_role("spinbutton", name="Puzzle id")
+    box.fill("42")
+    box.press("Enter")
+    output_of(page, "math maze").get_by_text("puzzle 42").wait_for(timeout=20_000)
     # The race: player 2 wins with the keyboard, then Next round by keyboard
     race = output_of(page, "race")
     second = race.locator(".mm-board").nth(1)

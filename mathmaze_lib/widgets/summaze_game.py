@@ -36,8 +36,6 @@ GAME_WORDS = {"start": "Start, where the path begins", "end": "End", "goal": "En
               "path": "on your path"}
 
 
-
-
 class MathMazeGame:
     """One player's Math Maze: a board, the puzzle id, and Undo / Reset / New puzzle.
 
