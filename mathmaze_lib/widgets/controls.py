@@ -29,8 +29,9 @@ function render({ model, el }) {
   let t0 = performance.now();
   let timer = null;
   function show() {
-    const secs = model.get("running") ? (performance.now() - t0) / 1000 : model.get("seconds");
-    box.textContent = `${model.get("prefix")}${Math.floor(secs)} s`;
+    // running: whole seconds; stopped: the time Python measured, to a tenth (as the race reports it)
+    const shown = model.get("running") ? Math.floor((performance.now() - t0) / 1000) : model.get("seconds").toFixed(1);
+    box.textContent = `${model.get("prefix")}${shown} s`;
   }
   function restart() {
     t0 = performance.now() - 1000 * model.get("seconds");
