@@ -5,6 +5,8 @@ BIN     = $(VENV)/bin
 PORT   ?= 8888
 # Extra options for `make lab`, e.g. LAB_ARGS=--no-browser; root (as in a container) needs --allow-root.
 LAB_ARGS ?=
+# Saved notebooks keep the games' "run this cell to play" text, not a widget that cannot come back.
+SAVE_HOOK = --ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 .PHONY: lab test test-fast bench student notebooks clean
@@ -23,7 +25,7 @@ $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 
 ## Open the lessons in JupyterLab, starting at the start notebook.
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --port=$(PORT) $(ALLOW_ROOT) $(LAB_ARGS) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --port=$(PORT) $(ALLOW_ROOT) $(SAVE_HOOK) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 ## Run every test: the unit tests, the browser tests and every notebook (both versions) under nbval.
 test: $(VENV)/.test-installed

@@ -22,20 +22,21 @@ ROLES = ("plain", "start", "end", "rock", "wall", "path", "visited",
 
 # color: fill; ink: text colour on that fill; hatch: matplotlib hatch string
 # (the board draws the same pattern with CSS); border: CSS border style;
-# mark: a small symbol in the cell's corner; label: the legend text.
+# mark: a small symbol in the cell's corner; label: the legend text; words: what a screen
+# reader says about a cell with that role (after its position and text; boards may override).
 PALETTE = {
-    "plain":     dict(color="#FFFFFF", ink="#000000", hatch="",   border="solid",  mark="",  label="plain"),
-    "start":     dict(color="#009E73", ink="#FFFFFF", hatch="",   border="solid",  mark="▶", label="start"),
-    "end":       dict(color="#D55E00", ink="#FFFFFF", hatch="",   border="solid",  mark="⚑", label="end"),
-    "rock":      dict(color="#7F7F7F", ink="#FFFFFF", hatch="xx", border="solid",  mark="",  label="rock"),
-    "wall":      dict(color="#000000", ink="#FFFFFF", hatch="//", border="solid",  mark="▮", label="wall"),
-    "path":      dict(color="#F0E442", ink="#000000", hatch="",   border="solid",  mark="•", label="path"),
-    "visited":   dict(color="#B9DDF3", ink="#000000", hatch="..", border="solid",  mark="",  label="visited"),
-    "frontier":  dict(color="#E69F00", ink="#000000", hatch="",   border="dashed", mark="○", label="frontier"),
-    "current":   dict(color="#CC79A7", ink="#000000", hatch="",   border="double", mark="◉", label="current"),
-    "goal":      dict(color="#0072B2", ink="#FFFFFF", hatch="",   border="solid",  mark="★", label="goal"),
-    "highlight": dict(color="#FFF3A6", ink="#000000", hatch="",   border="dotted", mark="◆", label="highlight"),
-    "cut":       dict(color="#DDDDDD", ink="#000000", hatch="xx", border="dashed", mark="✕", label="cut off"),
+    "plain":     dict(color="#FFFFFF", ink="#000000", hatch="",   border="solid",  mark="",  label="plain", words=""),
+    "start":     dict(color="#009E73", ink="#FFFFFF", hatch="",   border="solid",  mark="▶", label="start", words="start"),
+    "end":       dict(color="#D55E00", ink="#FFFFFF", hatch="",   border="solid",  mark="⚑", label="end", words="end"),
+    "rock":      dict(color="#7F7F7F", ink="#FFFFFF", hatch="xx", border="solid",  mark="",  label="rock", words="rock"),
+    "wall":      dict(color="#000000", ink="#FFFFFF", hatch="//", border="solid",  mark="▮", label="wall", words="wall"),
+    "path":      dict(color="#F0E442", ink="#000000", hatch="",   border="solid",  mark="•", label="path", words="on your path"),
+    "visited":   dict(color="#B9DDF3", ink="#000000", hatch="..", border="solid",  mark="",  label="visited", words="visited"),
+    "frontier":  dict(color="#E69F00", ink="#000000", hatch="",   border="dashed", mark="○", label="frontier", words="in the queue"),
+    "current":   dict(color="#CC79A7", ink="#000000", hatch="",   border="double", mark="◉", label="current", words="current"),
+    "goal":      dict(color="#0072B2", ink="#FFFFFF", hatch="",   border="solid",  mark="★", label="goal", words="goal"),
+    "highlight": dict(color="#FFF3A6", ink="#000000", hatch="",   border="dotted", mark="◆", label="highlight", words="marked"),
+    "cut":       dict(color="#DDDDDD", ink="#000000", hatch="xx", border="dashed", mark="✕", label="cut off", words="cut off: the total is too big"),
 }
 
 

@@ -29,12 +29,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float = 90.0, via_make: bool = False):
+def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float = 90.0, via_make: bool = False,
+                   extra_args: tuple = ()):
     """Start ``jupyter lab`` or ``jupyter notebook`` on loopback; yield ``(base_url, token)``.
 
     The server runs from this Python's environment with a throwaway config
     and runtime folder, and is stopped when the block ends.  ``via_make=True``
-    starts it exactly as a user does, with ``make lab`` from the repository root.
+    starts it exactly as a user does, with ``make lab`` from the repository root; ``extra_args``
+    are more command-line options for the server.
     """
     port, token = free_port(), secrets.token_hex(16)
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"mathmaze-jupyter-{port}"
@@ -49,6 +51,7 @@ def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float 
            "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if app != "lab":
         cmd = cmd[:-2]
+    cmd += list(extra_args)
     if os.geteuid() == 0:
         cmd.append("--allow-root")
     if via_make:

@@ -131,3 +131,52 @@ def test_fuzz_10000_random_clicks_on_a_bare_board():
     assert sum(counts.values()) == 10_000
     for cell, n in counts.items():
         assert b.get_text(cell) == str(n) and b.get_role(cell) == palette.ROLES[n % len(palette.ROLES)]
+
+
+@pytest.mark.parametrize("row, col, name", [(1.0, 2, "row"), ("1", 2, "row"), (1, None, "column"), (True, 0, "row")])
+def test_a_click_from_python_with_a_wrong_type_is_a_type_error(row, col, name):
+    b = Board(3, 3)
+    seen = []
+    b.on_click(seen.append)
+    with pytest.raises(TypeError, match=rf"the {name} must be a whole number \(int\), got"):
+        b.click(row, col)
+    assert seen == []
+
+
+@pytest.mark.parametrize("row, col, message", [
+    (float("inf"), 0, "the row must be a whole number (int), got inf (float)"),
+    (1.9, 2, "the row must be a whole number (int), got 1.9 (float)"),
+    (1, 2.0, "the column must be a whole number (int), got 2.0 (float)"),
+    ("1", 2, "the row must be a whole number (int), got '1' (str)"),
+    (None, 2, "the row must be a whole number (int), got None (NoneType)"),
+    (-1, 0, "cell (-1, 0) is off the 3 x 3 board"),
+])
+def test_a_bad_click_from_the_front_end_is_refused_and_changes_nothing(row, col, message):
+    b = Board(3, 3)
+    seen = []
+
+    @b.on_click
+    def mark(cell):
+        seen.append(cell)
+        b.set_role(cell, "path")
+    before = b.roles
+    b._on_front_end_msg(b, {"type": "click", "row": row, "col": col}, [])
+    assert seen == [] and b.roles == before
+    assert b.status.startswith("Ignored a click:") and message in b.status
+    b._on_front_end_msg(b, {"type": "click", "row": 1}, [])
+    assert b.status == "Ignored a click: the message has no 'col'"
+
+
+def test_cells_are_named_in_words_and_boards_have_a_label():
+    b = Board(2, 2, texts=[["3", ""], ["", "9"]], roles=[["start", "plain"], ["plain", "path"]])
+    assert b.label == "Board, 2 rows by 2 columns"
+    assert b.cell_name((0, 0)) == "row 1, column 1, 3, start"
+    assert b.cell_name((0, 1)) == "row 1, column 2", "plain cells say no role word"
+    assert b.cell_name((1, 1)) == "row 2, column 2, 9, on your path"
+    b.set_role_words({"path": "on the route"})
+    assert b.cell_name((1, 1)) == "row 2, column 2, 9, on the route"
+    with pytest.raises(ValueError, match="role words: unknown role 'lava'"):
+        b.set_role_words({"lava": "hot"})
+    for role in palette.ROLES:
+        for internal in ("plain", "highlight"):
+            assert internal not in palette.style(role)["words"], f"{role} says the internal word {internal!r}"

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from mathmaze_lib import jumpmaze as jm
 from mathmaze_lib.widgets.jump_game import JumpMazeGame
 
@@ -13,7 +15,7 @@ def test_following_the_shortest_route_wins_and_says_it_is_shortest():
         assert game.board.get_role(cell) == "highlight"
         game.board.click(*cell)
     assert game.won and game.jumps == 13
-    assert game.board.status == "Goal in 13 jumps: the shortest possible!"
+    assert game.board.status == "Goal in 13 jumps: well done, the shortest possible!"
     assert game.board.route == route and game.board.route_arrows
 
 
@@ -82,3 +84,23 @@ def test_fuzz_10000_clicks_and_presses():
         assert game.jumps == len(game.route) - 1
         assert game.board.cells_with_role("current") == ([] if game.won else [game.current])
     assert game.board.last_error is None
+
+
+@pytest.mark.parametrize("rule, words", [("wrap", "wrap around the edges"), ("diag8+nouturn", "never jump straight back"),
+                                         ("ortho+wrap", "wrap around the edges")])
+def test_the_rule_text_names_every_part_of_the_rule(rule, words):
+    game = JumpMazeGame(rule=rule)
+    assert words in game.board.status
+    game.board.click(1, 1)
+    if "wrap" in rule:
+        assert "wrapping around the edges" in game.board.status
+    else:
+        assert "not straight back" in game.board.status
+
+
+def test_one_jump_is_said_in_the_singular_and_the_board_is_named():
+    game = JumpMazeGame(jm.parse("1 0"))
+    game.board.click(0, 1)
+    assert game.board.status == "Goal in 1 jump: well done, the shortest possible!"
+    assert game.board.label.endswith("1 row by 2 columns, 1 jump so far")
+    assert game.board.cell_name((0, 1)) == "row 1, column 2, G, goal"

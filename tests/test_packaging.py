@@ -55,7 +55,11 @@ def environment_requirements() -> dict:
             in_pip = True
             continue
         if in_pip and line.startswith("      "):
-            continue  # the pip section installs the project itself
+            if item.startswith("- -e"):
+                continue  # the pip section installs the project itself
+            name, spec = parse_requirement(item[2:])   # and packages that are on PyPI only
+            out[name] = spec
+            continue
         in_pip = False
         assert item.startswith("- "), f"environment.yml: cannot read dependency line {line!r}"
         name, spec = parse_requirement(item[2:])

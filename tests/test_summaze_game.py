@@ -115,18 +115,27 @@ def test_fuzz_10000_random_clicks_and_presses():
     assert wins > 0, "random play should solve some puzzle now and then"
 
 
-def test_race_first_correct_path_wins_and_the_next_round_starts_at_once():
+def test_race_a_win_stops_the_clock_keeps_the_path_and_next_round_deals():
     times = iter(range(0, 1000, 7))
     race = MathMazeRace(1, names=("Ada", "Bo"), clock=lambda: next(times))
+    assert race.timer.running and race.timer.prefix == "round 1: ", "the clock runs from the deal"
     first = race.games[0].puzzle
+    trace(race.games[1], first.path[:3])
+    loser_path = list(race.games[1].path)
     trace(race.games[0], first.path)
-    assert race.scores == [1, 0] and race.rounds[0][:2] == (1, "Ada")
-    assert race.round == 2
+    assert race.scores == [1, 0] and race.rounds[0][:2] == (1, "Ada") and race.round == 1
+    assert race.over and not race.timer.running and race.timer.seconds == race.rounds[0][2]
+    assert race.games[0].path == list(first.path) and race.games[0].won, "the winning path stays on screen"
+    assert "Well done, Ada" in race.news.value and "Ada 1 : 0 Bo" in race.scoreboard.value
+    assert race.next_button.description == "Next round"
+    race.games[1].board.click(*first.path[3])
+    assert race.games[1].path == loser_path and "Next round" in race.games[1].board.status
+    race.next_button.click()
+    assert race.round == 2 and not race.over and race.timer.running and race.timer.prefix == "round 2: "
     assert race.games[0].puzzle == race.games[1].puzzle != first
     assert race.games[1].path == [race.games[1].puzzle.start], "the loser's board starts the new round too"
-    assert "Ada 1 : 0 Bo" in race.scoreboard.value
     race.next_button.click()
-    assert race.round == 3 and race.scores == [1, 0]
+    assert race.round == 3 and race.scores == [1, 0] and "Round 2 skipped" in race.news.value
 
 
 def test_race_replays_from_its_first_id():
@@ -148,5 +157,21 @@ def test_race_fuzz_10000_clicks():
         assert race.games[0].puzzle == race.games[1].puzzle
         for game in race.games:
             fuzz_invariants(game)
-            assert not game.won, "a win ends the round at once"
+        assert sum(g.won for g in race.games) == race.over, "one winner per round, and the round is over"
+        if race.over:
+            race.next_button.click()
     assert sum(race.scores) == len(race.rounds) == race.round - 1
+
+
+def test_typing_an_id_and_pressing_enter_plays_it():
+    game = MathMazeGame(1)
+    game.board.click(0, 1)
+    game.id_box.value = 42          # what Enter (or leaving the box) sends from the browser
+    assert game.puzzle.id == 42 and game.path == [game.puzzle.start]
+    assert game.board.label == f"Math Maze, puzzle 42, 4 rows by 5 columns, target {game.puzzle.target}"
+
+
+def test_a_win_is_praised():
+    game = MathMazeGame(1)
+    trace(game, game.puzzle.path)
+    assert game.board.status.startswith("Solved! Well done") and f"in {len(game.puzzle.path) - 1} moves." in game.board.status

@@ -108,3 +108,46 @@ def test_show_best_without_a_stored_goal_runs_the_optimizer_with_a_progress_bar(
     bar, label = game.progress_view.children
     assert bar.value == 1.0 and label.value == f"best so far: {game.moves} moves"
     assert game.moves == 10, "annealing finds the proven optimum of this small board"
+
+
+def test_show_best_then_save_does_not_record_the_optimizers_walls_as_the_players(tmp_path):
+    store = Store(tmp_path)
+    game = MazerGame("simple", 2, store=store, name="Ada")
+    assert "No scores saved for this map yet" in game.scores_view.value
+    game.best_button.click()
+    game.save_button.click()
+    assert store.best(game.map_id) is None and store.high_scores(game.map_id) == []
+    assert "optimizer's walls, not yours" in game.board.status
+    wall = sorted(game.walls)[0]
+    game.board.click(*wall)               # the player changes a wall: now they are the player's walls
+    game.save_button.click()
+    assert store.high_scores(game.map_id)[0][:2] == ("Ada", game.moves)
+    assert "<caption>High scores of simple:2</caption>" in game.scores_view.value and "Ada" in game.scores_view.value
+
+
+def test_a_new_speed_applies_to_the_run_on_screen():
+    game = MazerGame(maze=BOARD)
+    game.start_button.click()
+    first = dict(game.board._animation)
+    game.speed.value = "slow"
+    assert game.board._animation == {"id": first["id"], "ms": 250}, "same run, new speed"
+
+
+def test_the_board_is_named_and_cells_say_what_they_are():
+    game = MazerGame(maze=BOARD)
+    game.board.click(0, 1)
+    assert game.board.label.startswith("Mazer board:") and "3 rows by 5 columns" in game.board.label
+    assert game.board.cell_name((0, 1)) == "row 1, column 2, your wall"
+    assert game.board.cell_name((0, 0)) == "row 1, column 1, S, start"
+    assert game.board.cell_name((1, 1)) == "row 2, column 2, rock"
+
+
+def test_a_new_game_shows_the_saved_high_scores_of_its_map(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHMAZE_DATA_DIR", str(tmp_path))
+    assert MazerGame(maze=BOARD).scores_view.value == "", "no score file: nothing to show, and none is made"
+    assert not any(tmp_path.iterdir())
+    first = MazerGame(maze=BOARD, name="Bo")
+    first.set_walls([(0, 1)])
+    first.save_button.click()
+    again = MazerGame(maze=BOARD)
+    assert "Bo" in again.scores_view.value and f"<td>{first.moves}</td>" in again.scores_view.value

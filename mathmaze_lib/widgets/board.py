@@ -75,11 +75,20 @@ class Board(anywidget.AnyWidget):
     route_arrows = t.Bool(False).tag(sync=True)
     #: Bumped by animate_route: {"id": n, "ms": ms_per_step}; the front end animates ``route``.
     _animation = t.Dict().tag(sync=True)
-    #: The line of text under the grid.
+    #: The line of text under the grid (announced by screen readers as it changes).
     status = t.Unicode("").tag(sync=True)
+    #: Lines of height kept for the status line, so that a longer or shorter status never moves
+    #: what is below (0: as tall as the text).
+    status_lines = t.Int(0).tag(sync=True)
+    #: The roles the legend always shows (with the route); empty: the roles in use right now.
+    legend_roles = t.List(t.Unicode()).tag(sync=True)
+    #: The board's name for screen readers, e.g. "Math Maze, puzzle 42, 4 rows by 5 columns".
+    label = t.Unicode("").tag(sync=True)
+    #: What a screen reader says for each role (palette words, overridden per board; see cell_name).
+    _words = t.Dict().tag(sync=True)
 
     def __init__(self, rows: int, cols: int, texts=None, roles=None, cell_size: int = 40,
-                 legend: bool = True, **kwargs):
+                 legend: bool = True, label: str = "", role_words=None, **kwargs):
         _check_side("rows", rows)
         _check_side("cols", cols)
         if isinstance(cell_size, bool) or not isinstance(cell_size, int) or not 10 <= cell_size <= 120:
@@ -88,7 +97,11 @@ class Board(anywidget.AnyWidget):
         flat_roles = self._flatten(rows, cols, roles, "roles", None, "plain")
         for i, role in enumerate(flat_roles):
             palette.check_role(role, where=f"roles: cell {divmod(i, cols)}")
-        super().__init__(rows=rows, cols=cols, cell_size=cell_size, legend=legend,
+        words = {role: palette.style(role)["words"] for role in palette.ROLES}
+        for role, said in dict(role_words or {}).items():
+            words[palette.check_role(role, where="role_words")] = str(said)
+        label = str(label) if label else f"Board, {rows} rows by {cols} columns"
+        super().__init__(rows=rows, cols=cols, cell_size=cell_size, legend=legend, label=label, _words=words,
                          _texts=flat_texts, _roles=flat_roles,
                          _palette=palette.PALETTE, _role_order=list(palette.ROLES), **kwargs)
         self._handlers: list = []
@@ -119,8 +132,11 @@ class Board(anywidget.AnyWidget):
             r, c = cell
         except (TypeError, ValueError):
             raise ValueError(f"a cell is a (row, col) pair, got {cell!r}") from None
-        if (isinstance(r, bool) or isinstance(c, bool) or not isinstance(r, int) or not isinstance(c, int)
-                or not (0 <= r < self.rows and 0 <= c < self.cols)):
+        for name, x in (("row", r), ("column", c)):
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise TypeError(f"cell {cell!r}: the {name} must be a whole number (int), "
+                                f"got {x!r} ({type(x).__name__})")
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise ValueError(f"cell {cell!r} is off the {self.rows} x {self.cols} board")
         return r * self.cols + c
 
@@ -234,7 +250,7 @@ class Board(anywidget.AnyWidget):
         for step, cell in enumerate(route):
             try:
                 self._index(cell)
-            except ValueError as exc:
+            except (TypeError, ValueError) as exc:
                 raise ValueError(f"route step {step}: {exc}") from None
             out.append((cell[0], cell[1]))
         return out
@@ -267,6 +283,18 @@ class Board(anywidget.AnyWidget):
             self.route = route
             self._animation = {"id": self._animation_id, "ms": int(ms_per_step)}
 
+    def set_animation_speed(self, ms_per_step: int) -> None:
+        """Change the speed of the running animation at once (it goes on from where it is).
+
+        >>> b = Board(1, 3); b.animate_route([(0, 0), (0, 1), (0, 2)], 200); b.set_animation_speed(50)
+        >>> b._animation["ms"]
+        50
+        """
+        if isinstance(ms_per_step, bool) or not isinstance(ms_per_step, (int, float)) or not 10 <= ms_per_step <= 10_000:
+            raise ValueError(f"ms_per_step must be between 10 and 10000, got {ms_per_step!r}")
+        if self._animation:
+            self._animation = {"id": self._animation["id"], "ms": int(ms_per_step)}
+
     # ---- clicks ------------------------------------------------------------
 
     def on_click(self, fn: Callable, remove: bool = False) -> Callable:
@@ -294,7 +322,8 @@ class Board(anywidget.AnyWidget):
     def click(self, row: int, col: int) -> None:
         """Run what a click on cell ``(row, col)`` in the browser runs: every handler, in order.
 
-        An off-board cell raises ``ValueError``.  When a handler raises, the
+        A row or column that is not an ``int`` raises ``TypeError``, an off-board cell
+        ``ValueError``; no handler runs then.  When a handler raises, the
         remaining handlers are skipped, the status line shows the message
         and the board stays usable.
 
@@ -303,8 +332,8 @@ class Board(anywidget.AnyWidget):
         >>> b.click(0, 0); b.status
         'Error in click handler: ZeroDivisionError: division by zero'
         """
-        self._index((row, col))
         cell = (row, col)
+        self._index(cell)
         for fn in list(self._handlers):
             try:
                 fn(cell)
@@ -314,16 +343,57 @@ class Board(anywidget.AnyWidget):
                 return
 
     def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        """A click from the browser.  Only whole numbers are clicked (1.9 is not rounded to 1, inf
+        is not an error): anything else leaves the game as it was and the status line says why."""
         if not isinstance(content, dict) or content.get("type") != "click":
             return
         try:
-            row, col = int(content["row"]), int(content["col"])
+            row, col = content["row"], content["col"]
+        except KeyError as exc:
+            self.status = f"Ignored a click: the message has no {exc.args[0]!r}"
+            return
+        try:
             self.click(row, col)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (TypeError, ValueError) as exc:
             self.status = f"Ignored a click: {exc}"
+
+    def cell_name(self, cell) -> str:
+        """What a screen reader says for ``cell``: its position counted from 1, its text, its role in words
+        (the browser builds the same words from the same data).
+
+        >>> b = Board(3, 3, texts=[["1", "2", "3"], ["4", "9", "6"], ["7", "8", "9"]])
+        >>> b.set_role((1, 1), "path"); b.cell_name((1, 1))
+        'row 2, column 2, 9, on your path'
+        >>> b.cell_name((0, 0))
+        'row 1, column 1, 1'
+        """
+        i = self._index(cell)
+        parts = [f"row {cell[0] + 1}, column {cell[1] + 1}", self._texts[i].strip(), self._words.get(self._roles[i], "")]
+        return ", ".join(p for p in parts if p)
+
+    def set_role_words(self, words: dict) -> None:
+        """Say other words for some roles (to screen readers and in the legend), e.g. ``{"highlight": "checkpoint"}``.
+
+        >>> b = Board(1, 1, roles=[["highlight"]]); b.set_role_words({"highlight": "you can jump here"})
+        >>> b.cell_name((0, 0))
+        'row 1, column 1, you can jump here'
+        """
+        new = dict(self._words)
+        for role, said in dict(words).items():
+            new[palette.check_role(role, where="role words")] = str(said)
+        self._words = new
 
     def __repr__(self) -> str:
         return f"Board({self.rows}, {self.cols})"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``.
+
+    >>> plural(1, "move"), plural(0, "jump")
+    ('1 move', '0 jumps')
+    """
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def game_mimebundle(game, **kwargs) -> dict:

@@ -17,13 +17,25 @@ from typing import Optional
 import ipywidgets as w
 
 from .. import jumpmaze as jm
-from .board import Board, game_mimebundle
+from .board import Board, game_mimebundle, plural
 
 __all__ = ["JumpMazeGame"]
 
 RULE_CHOICES = ["ortho", "diag8", "rightdown", "alternate", "toggle", "nouturn", "wrap", "diag8+nouturn"]
+#: What a screen reader says for each role of a jumping-maze board.
+JUMP_WORDS = {"start": "start", "goal": "goal", "current": "you are here", "path": "on your route",
+              "highlight": "you can jump here", "rock": "hole"}
 _DIRECTION_WORDS = {"diag8": "in any of the 8 directions", "rightdown": "right or down",
                     "ortho": "up, right, down or left"}
+
+
+def rule_text(rule: str) -> str:
+    """Every part of a rule in words.
+
+    >>> rule_text("diag8+nouturn")
+    'jump in any of the 8 directions; never jump straight back the way you came'
+    """
+    return "; ".join(jm.RULES[name] for name in rule.split("+"))
 
 
 class JumpMazeGame:
@@ -32,7 +44,7 @@ class JumpMazeGame:
     def __init__(self, maze: Optional[jm.JumpMaze] = None, rule: Optional[str] = None):
         maze = maze or jm.CHAIN_REACTION
         self.maze = replace(maze, rule=jm.check_rule(rule if rule is not None else maze.rule))
-        self.board = Board(self.maze.rows, self.maze.cols, texts=self.maze.texts())
+        self.board = Board(self.maze.rows, self.maze.cols, texts=self.maze.texts(), role_words=JUMP_WORDS)
         self.board.on_click(self._on_click)
         choices = RULE_CHOICES + ([self.maze.rule] if self.maze.rule not in RULE_CHOICES else [])
         self.rule_box = w.Dropdown(options=choices, value=self.maze.rule, description="Rule",
@@ -48,8 +60,9 @@ class JumpMazeGame:
         self.info = w.HTML()
         self.helper = w.VBox([])
         self.view = w.VBox([self.info, self.board,
-                            w.HBox([self.undo_button, self.reset_button, self.rule_box, self.show_button]),
-                            self.helper])
+                            w.HBox([self.undo_button, self.reset_button, self.rule_box, self.show_button],
+                                   layout=w.Layout(flex_flow="row wrap")),
+                            self.helper], layout=w.Layout(max_width="100%"))
         self.reset()
 
     # ---- state -----------------------------------------------------------------------
@@ -88,7 +101,7 @@ class JumpMazeGame:
 
     def reset(self) -> None:
         self.states = [jm.start_state(self.maze)]
-        self._draw(f"Rule {self.maze.rule}: {jm.RULES[self.maze.rule.split('+')[0]]}. "
+        self._draw(f"Rule {self.maze.rule}: {rule_text(self.maze.rule)}. "
                    "Click a highlighted cell to jump there.")
 
     def undo(self) -> None:
@@ -107,8 +120,9 @@ class JumpMazeGame:
             self.states.append(targets[cell])
             best = jm.solve(self.maze).jumps
             if self.won:
-                verdict = "the shortest possible!" if self.jumps == best else f"the shortest takes {best}."
-                self._draw(f"Goal in {self.jumps} jumps: {verdict}")
+                verdict = ("well done, the shortest possible!" if self.jumps == best
+                           else f"well done! The shortest takes {plural(best, 'jump')}: can you find it?")
+                self._draw(f"Goal in {plural(self.jumps, 'jump')}: {verdict}")
             elif not self.targets():
                 self._draw(f"Jumped to {cell}. No jump leads on from here: Undo or Reset.")
             else:
@@ -135,6 +149,8 @@ class JumpMazeGame:
         else:
             where = next((_DIRECTION_WORDS[n] for n in names if n in _DIRECTION_WORDS), _DIRECTION_WORDS["ortho"])
         extra = " (and not straight back)" if "nouturn" in names else ""
+        if "wrap" in names:
+            extra += ", wrapping around the edges"
         return (f"{cell} is not a legal jump from {here}: from a {value} you jump exactly {value} cells "
                 f"{where}{extra}.")
 
@@ -170,6 +186,8 @@ class JumpMazeGame:
             self.board.show_route(self.route if len(self.route) > 1 else [], arrows=True)
             self.board.status = status
         name = maze.name or "Jumping maze"
+        self.board.label = (f"{name}, rule {maze.rule}, {plural(maze.rows, 'row')} by {plural(maze.cols, 'column')}, "
+                            f"{plural(self.jumps, 'jump')} so far")
         self.info.value = (f"<b>{name}</b> &nbsp; rule: {maze.rule} &nbsp; jumps: <b>{self.jumps}</b> "
                            f"&nbsp; from {maze.start} to the goal G at {maze.goal}")
 

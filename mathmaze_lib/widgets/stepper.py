@@ -1,4 +1,4 @@
-"""Step through a breadth-first search on a board: Step, Play/Pause, Reset, a speed slider,
+"""Step through a breadth-first search on a board: Step, Reset, Play/Pause, a step and a speed slider,
 the FIFO queue shown as chips in the board's colours, and the counts.
 
 It replays a traced search (``bfs(..., trace=True)``) frame by frame (see
@@ -25,8 +25,16 @@ import ipywidgets as w
 
 from .. import palette, replay
 from .board import Board, game_mimebundle
+from .controls import Player
 
 __all__ = ["SearchStepper"]
+
+#: What a screen reader says for the roles a search frame gives (the legend shows the same words).
+STEPPER_WORDS = {"visited": "visited", "frontier": "in the queue", "current": "being expanded",
+                 "path": "on the route found", "goal": "goal", "start": "start"}
+#: The same for a depth-first search: the route so far, where it stands, what was cut off.
+DFS_WORDS = {"visited": "stepped back from", "current": "where the search stands", "path": "on the route so far",
+             "goal": "reaches the goal", "cut": "cut off: the total is too big", "start": "start", "end": "end"}
 
 
 class SearchStepper:
@@ -42,50 +50,52 @@ class SearchStepper:
         if board is None:
             if rows is None or cols is None:
                 raise ValueError("SearchStepper needs a board, or rows and cols to make one")
-            board = Board(rows, cols, texts=texts)
+            kind = "Depth-first search" if self.depth_first else "Breadth-first search"
+            board = Board(rows, cols, texts=texts, label=f"{kind}, {rows} rows by {cols} columns")
         for cell, role in (roles or {}).items():
             board.set_role(cell, role)
+        board.set_role_words(DFS_WORDS if self.depth_first else STEPPER_WORDS)
         self.board = board
         self.cell_of = cell_of
         self._base_roles = board.roles
-        self.slider = w.IntSlider(value=0, min=0, max=self.count - 1, description="step",
-                                  continuous_update=True, layout=w.Layout(width="320px"))
-        self.play = w.Play(value=0, min=0, max=self.count - 1, interval=ms_per_step, show_repeat=False,
-                           description="play")
-        w.jslink((self.play, "value"), (self.slider, "value"))
-        self.speed = w.IntSlider(value=ms_per_step, min=50, max=1500, step=50, description="ms / step",
-                                 layout=w.Layout(width="260px"))
-        w.jslink((self.speed, "value"), (self.play, "interval"))
-        self.step_button = w.Button(description="Step", icon="step-forward")
-        self.reset_button = w.Button(description="Reset", icon="fast-backward")
+        # One labelled control: Play/Pause, the step slider and the speed slider (the browser plays it).
+        self.player = Player(max=self.count - 1, interval=ms_per_step, label="step")
+        self.step_button = w.Button(description="Step", icon="step-forward", tooltip="One expansion further")
+        self.reset_button = w.Button(description="Reset", icon="fast-backward", tooltip="Back to the start")
         self.step_button.on_click(lambda _: self.step())
         self.reset_button.on_click(lambda _: self.reset())
         self.queue = w.HTML()
         self.counts = w.Label()
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        self.view = w.VBox([self.board, w.HBox([self.step_button, self.play, self.reset_button]),
-                            w.HBox([self.slider, self.speed]), self.counts, self.queue])
+        self.player.observe(lambda change: self.show(change["new"]), names="value")
+        self.view = w.VBox([self.board, w.HBox([self.step_button, self.reset_button],
+                                               layout=w.Layout(flex_flow="row wrap")),
+                            self.player, self.counts, self.queue], layout=w.Layout(max_width="100%"))
         self.show(0)
+
+    @property
+    def slider(self) -> Player:
+        """The step control (``.value`` is the frame shown); the same object as :attr:`player`."""
+        return self.player
 
     @property
     def frame_index(self) -> int:
         """The frame on the board: 0 is the start, ``count - 1`` the end of the search."""
-        return self.slider.value
+        return self.player.value
 
     def step(self) -> None:
         """One expansion further (nothing at the end)."""
-        if self.slider.value < self.count - 1:
-            self.slider.value += 1      # the observer draws it
+        if self.player.value < self.count - 1:
+            self.player.value += 1      # the observer draws it
 
     def reset(self) -> None:
         """Back to the start (only the sources in the queue)."""
-        self.play.playing = False
-        self.slider.value = 0
+        self.player.playing = False
+        self.player.value = 0
         self.show(0)
 
     def last(self) -> None:
         """Jump to the end of the search."""
-        self.slider.value = self.count - 1
+        self.player.value = self.count - 1
 
     @classmethod
     def depth_first(cls, steps: list, **kwargs) -> "SearchStepper":

@@ -11,11 +11,12 @@ from Start to End whose numbers add up to the target wins.
 >>> for cell in [(0, 1), (1, 1), (1, 0), (2, 0)]:
 ...     game.board.click(*cell)
 >>> game.won, game.board.status
-(True, 'Solved! 3 + 2 + 8 + 8 = 21 in 4 moves.')
+(True, 'Solved! Well done: 3 + 2 + 8 + 8 = 21 in 4 moves.')
 """
 
 from __future__ import annotations
 
+import html
 import random
 import time
 from typing import Callable, Optional
@@ -23,11 +24,16 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from ..summaze import Puzzle, check_path, legal_step, make, running_sums
-from .board import Board, game_mimebundle
+from .board import Board, game_mimebundle, plural
+from .controls import RoundClock
 
 __all__ = ["MathMazeGame", "MathMazeRace"]
 
 MAX_ID = 10**6
+
+#: What a screen reader says for each role of a Math Maze board.
+GAME_WORDS = {"start": "Start, where the path begins", "end": "End", "goal": "End, reached",
+              "path": "on your path"}
 
 
 class MathMazeGame:
@@ -47,7 +53,9 @@ class MathMazeGame:
         self.puzzle: Puzzle = make(self._rng.randrange(MAX_ID) if id is None else id, rows, cols, unique=unique)
         self.path: list = [self.puzzle.start]
         self.won = False
-        self.board = Board(rows, cols, cell_size=52)
+        #: When set, clicks only show this text (a race between rounds).
+        self.locked: Optional[str] = None
+        self.board = Board(rows, cols, cell_size=52, role_words=GAME_WORDS)
         self.board.on_click(self._on_click)
         self.title = w.HTML()
         self.id_box = w.BoundedIntText(value=self.puzzle.id, min=0, max=MAX_ID * 1000, description="Puzzle id",
@@ -57,14 +65,19 @@ class MathMazeGame:
         self.undo_button = w.Button(description="Undo", icon="undo")
         self.reset_button = w.Button(description="Reset", icon="refresh")
         self.play_button.on_click(lambda _: self.load(self.id_box.value))
+        # Enter in the box (or leaving it) commits a new value: play that puzzle.
+        self.id_box.observe(lambda change: self.load(change["new"]) if change["new"] != self.puzzle.id else None,
+                            names="value")
         self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
         self.undo_button.on_click(lambda _: self.undo())
         self.reset_button.on_click(lambda _: self.reset())
         buttons = [self.undo_button, self.reset_button]
         if controls:
             buttons += [self.new_button, self.id_box, self.play_button]
-        self.view = w.VBox([self.title, self.board, w.HBox(buttons)])
+        self.view = w.VBox([self.title, self.board, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))],
+                           layout=w.Layout(max_width="100%"))
         self._title_text = title
+        self._controls = controls
         self._draw("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
 
     # ---- actions -------------------------------------------------------------
@@ -96,6 +109,9 @@ class MathMazeGame:
 
     def _on_click(self, cell) -> None:
         p = self.puzzle
+        if self.locked:
+            self._draw(self.locked)
+            return
         if self.won and cell != self.path[-1]:
             self._draw("Already solved: press New puzzle or Reset, or click the last cell to undo.")
             return
@@ -130,7 +146,7 @@ class MathMazeGame:
         if verdict.ok:
             self.won = True
             numbers = " + ".join(str(p.number(c)) for c in self.path if c != p.end)
-            self._draw(f"Solved! {numbers} = {p.target} in {len(self.path) - 1} moves.")
+            self._draw(f"Solved! Well done: {numbers} = {p.target} in {plural(len(self.path) - 1, 'move')}.")
             if self.on_win is not None:
                 self.on_win(self)
         else:
@@ -157,8 +173,13 @@ class MathMazeGame:
             self.board.show_route(self.path if len(self.path) > 1 else [])
             if status is not None:
                 self.board.status = status
-        self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
-                            f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+        self.board.label = (f"{self._title_text}, puzzle {p.id}, {plural(p.rows, 'row')} by "
+                            f"{plural(p.cols, 'column')}, target {p.target}")
+        if self._controls:
+            self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
+                                f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+        else:   # a race: short enough for one line above a small board (the puzzle id is in the race's news)
+            self.title.value = f"<b>{html.escape(self._title_text)}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
 
     def __repr__(self) -> str:
         p = self.puzzle
@@ -171,16 +192,18 @@ class MathMazeGame:
 class MathMazeRace:
     """Two players, the same puzzle, side by side: the first correct path wins the round.
 
-    The next round starts at once with a new puzzle (ids follow from the first
-    id, so a race can be replayed).  ``clock`` gives the time in seconds (tests
-    pass a fake one); a ticking ``ipywidgets.Play`` refreshes the timer.
+    The clock starts when a round is dealt.  A win stops it and keeps the winning path on
+    screen; "Next round" deals the next puzzle (ids follow from the first id, so a race can be
+    replayed).  ``clock`` gives the time in seconds (tests pass a fake one).
 
     >>> race = MathMazeRace(1, clock=iter(range(0, 100, 5)).__next__)
     >>> for cell in [(0, 1), (1, 1), (1, 0), (2, 0)]:
     ...     race.games[1].board.click(*cell)
-    >>> race.scores, race.rounds[0][:2]
-    ([0, 1], (1, 'Player 2'))
-    >>> race.round, race.games[0].puzzle.id == race.games[1].puzzle.id
+    >>> race.scores, race.rounds[0][:2], race.round
+    ([0, 1], (1, 'Player 2'), 1)
+    >>> race.next_button.description
+    'Next round'
+    >>> race.next_button.click(); race.round, race.games[0].puzzle.id == race.games[1].puzzle.id
     (2, True)
     """
 
@@ -197,44 +220,65 @@ class MathMazeRace:
         self.scores = [0, 0]
         self.rounds: list = []   # (puzzle id, winner, seconds)
         self.round = 1
-        self.started = self.clock()
-        self.timer = w.Play(value=0, min=0, max=10**6, step=1, interval=1000, show_repeat=False,
-                            description="clock")
-        self.timer.observe(lambda _: self._show_clock(), names="value")
-        self.clock_label = w.Label()
+        #: True between a win and the next deal.
+        self.over = False
+        self.timer = RoundClock()
         self.scoreboard = w.HTML()
-        self.next_button = w.Button(description="Skip round", tooltip="Nobody wins; deal a new puzzle")
+        self.news = w.HTML(layout=w.Layout(min_height="3em"))
+        self.next_button = w.Button(description="Skip round", tooltip="Deal a new puzzle to both players")
         self.next_button.on_click(lambda _: self.next_round())
-        self.view = w.VBox([w.HBox([w.HTML("<b>Math Maze race</b>"), self.clock_label, self.timer,
-                                    self.next_button]),
-                            w.HBox([g.view for g in self.games]), self.scoreboard])
-        self._show_clock()
-        self._show_scores(f"Round 1: puzzle {first}. Go!")
+        # A fixed width per player (the board's): texts that change length never move the other board.
+        for g in self.games:
+            g.board.status_lines = 4
+            g.board.legend_roles = ["start", "end", "path"]
+            g.view.layout = w.Layout(width=f"{cols * g.board.cell_size + 4}px", max_width="100%",
+                                     margin="0 24px 12px 0")
+        self.view = w.VBox([w.HBox([w.HTML("<b>Math Maze race</b>"), self.timer, self.next_button],
+                                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                            self.news,  # one line kept for it, so the boards below never move
+                            w.HBox([g.view for g in self.games], layout=w.Layout(flex_flow="row wrap")),
+                            self.scoreboard], layout=w.Layout(max_width="100%"))
+        self._deal(first, "Round 1")
 
     def _on_win(self, game: MathMazeGame) -> None:
         winner = self.games.index(game)
         seconds = self.clock() - self.started
         self.scores[winner] += 1
         self.rounds.append((game.puzzle.id, self.names[winner], round(seconds, 1)))
-        self.next_round(f"{self.names[winner]} won round {self.round} in {seconds:.1f} s.")
-
-    def next_round(self, news: str = "Round skipped.") -> None:
-        """Deal a new puzzle to both players at once."""
-        pid = self._ids.randrange(MAX_ID)
-        self.round += 1
+        self.over = True
+        self.timer.stop(seconds)
+        done = f"{self.names[winner]} won round {self.round} in {seconds:.1f} s. Press Next round to play on."
         for g in self.games:
-            g.load(pid)
-        self.started = self.clock()
-        self._show_scores(f"{news} Round {self.round}: puzzle {pid}. Go!")
+            g.locked = done
+        other = self.games[1 - winner]
+        other.board.status = f"{self.names[winner]} was faster this time. Press Next round to play on."
+        self.next_button.description = "Next round"
+        self.next_button.tooltip = "Deal the next puzzle to both players"
+        self._show_scores(f"Well done, {self.names[winner]}! You won round {self.round} in {seconds:.1f} s.")
 
-    def _show_clock(self) -> None:
-        self.clock_label.value = f"round {self.round}: {self.clock() - self.started:.0f} s"
+    def next_round(self) -> None:
+        """Deal a new puzzle to both players at once (skips the round if nobody has won it)."""
+        news = "" if self.over else f"Round {self.round} skipped. "
+        self.round += 1
+        self._deal(self._ids.randrange(MAX_ID), news + f"Round {self.round}")
+
+    def _deal(self, pid: int, news: str) -> None:
+        self.over = False
+        for g in self.games:
+            g.locked = None
+            g.load(pid)
+        self.next_button.description = "Skip round"
+        self.next_button.tooltip = "Nobody wins this round; deal a new puzzle"
+        self.started = self.clock()
+        self.timer.start(f"round {self.round}: ")
+        self._show_scores(f"{news}: puzzle {pid}. Go!")
 
     def _show_scores(self, news: str) -> None:
-        rows = "".join(f"<tr><td>{i + 1}</td><td>{pid}</td><td>{who}</td><td>{secs} s</td></tr>"
+        self.news.value = f"<p role='status'>{html.escape(news)}</p>"
+        rows = "".join(f"<tr><td>{i + 1}</td><td>{pid}</td><td>{html.escape(who)}</td><td>{secs} s</td></tr>"
                        for i, (pid, who, secs) in enumerate(self.rounds))
-        self.scoreboard.value = (f"<p>{news}</p><p><b>{self.names[0]} {self.scores[0]} : {self.scores[1]} "
-                                 f"{self.names[1]}</b></p>"
+        self.scoreboard.value = (f"<p><b>{html.escape(self.names[0])} {self.scores[0]} : {self.scores[1]} "
+                                 f"{html.escape(self.names[1])}</b></p>"
                                  + (f"<table><tr><th>round</th><th>puzzle</th><th>winner</th><th>time</th></tr>"
                                     f"{rows}</table>" if rows else ""))
 

@@ -17,17 +17,23 @@ that would leave no route at all is refused ("Path is blocked").
 from __future__ import annotations
 
 import hashlib
+import html
+import sqlite3
 from typing import Optional
 
 import ipywidgets as w
 
 from .. import optimize, wallmaze
 from ..wallmaze import UNLIMITED, WallMaze
-from .board import Board, game_mimebundle
+from .board import Board, game_mimebundle, plural
 
 __all__ = ["MazerGame", "progress_bar"]
 
 SPEEDS = {"slow": 250, "normal": 100, "fast": 35}
+
+#: What a screen reader says for each role of a Mazer board (and the legend shows).
+MAZER_WORDS = {"plain": "open", "start": "start", "end": "finish", "rock": "rock", "wall": "your wall",
+               "path": "on the runner's path", "highlight": "checkpoint"}
 
 
 def progress_bar(description: str = "searching"):
@@ -73,7 +79,10 @@ class MazerGame:
         self.runner = wallmaze.Runner(self.maze)
         self.walls: set = set()
         self.path: list = []
-        self.board = Board(self.maze.rows, self.maze.cols, cell_size=34 if self.maze.cols > 12 else 40)
+        self.board = Board(self.maze.rows, self.maze.cols, cell_size=34 if self.maze.cols > 12 else 40,
+                           role_words=MAZER_WORDS)
+        #: True while the walls on the board are the optimizer's (Show best), until the player changes one.
+        self.showing_best = False
         self.board.on_click(self._on_click)
         self.info = w.HTML()
         self.progress, self.progress_view = progress_bar("optimizer")
@@ -88,11 +97,18 @@ class MazerGame:
                                     tooltip="Show the best walls the optimizer found")
         self.start_button.on_click(lambda _: self.start())
         self.clear_button.on_click(lambda _: self.clear())
-        self.save_button.on_click(lambda _: self.save())
+        self.save_button.on_click(lambda _: self.save_mine())
+        # A new speed applies to the run on screen at once (the board keeps its place on the route).
+        self.speed.observe(lambda change: self.board.set_animation_speed(SPEEDS[change["new"]]), names="value")
+        self.scores_view = w.HTML()
         self.best_button.on_click(lambda _: self.show_best())
+        wrap = w.Layout(flex_flow="row wrap")
         self.view = w.VBox([self.info, self.board,
-                            w.HBox([self.start_button, self.speed, self.clear_button]),
-                            w.HBox([self.name_box, self.save_button, self.best_button]), self.progress_view])
+                            w.HBox([self.start_button, self.speed, self.clear_button], layout=wrap),
+                            w.HBox([self.name_box, self.save_button, self.best_button], layout=wrap),
+                            self.progress_view, self.scores_view], layout=w.Layout(max_width="100%"))
+        if store is not None or self._saved_scores_exist():
+            self.show_scores()
         notes = [n for n in (problem, store.warning if store is not None else None) if n]
         self._update(" ".join(["Click open cells to place walls; make the runner's path as long as you can."]
                               + [f"Note: {n}" for n in notes]))
@@ -119,6 +135,7 @@ class MazerGame:
 
     def _on_click(self, cell) -> None:
         if cell in self.walls:
+            self.showing_best = False
             self.walls.discard(cell)
             self._update(f"Took the wall off {cell}.")
             return
@@ -134,11 +151,13 @@ class MazerGame:
         if self._route(self.walls | {cell}) is None:
             self.board.status = f"Path is blocked: a wall on {cell} would leave the runner no route."
             return
+        self.showing_best = False
         self.walls.add(cell)
         self._update(f"Wall on {cell}.")
 
     def clear(self) -> None:
         """Take every wall off."""
+        self.showing_best = False
         self.walls.clear()
         self._update("All walls cleared.")
 
@@ -147,13 +166,14 @@ class MazerGame:
         walls = set(self.maze.check_walls(walls))
         if self._route(walls) is None:
             raise ValueError("Path is blocked: these walls leave the runner no route")
+        self.showing_best = False
         self.walls = walls
-        self._update(f"Placed {len(walls)} walls.")
+        self._update(f"Placed {plural(len(walls), 'wall')}.")
 
     def start(self) -> None:
         """Animate the runner along its path."""
         self.board.animate_route(self.path, ms_per_step=SPEEDS[self.speed.value])
-        self.board.status = f"The runner takes {self.moves} moves."
+        self.board.status = f"The runner takes {plural(self.moves, 'move')}."
 
     @property
     def store(self):
@@ -176,6 +196,39 @@ class MazerGame:
         self._update(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
                      f"rank {rank}, {note}{warning}")
 
+    def save_mine(self) -> None:
+        """What Save best does: save the player's walls, never the optimizer's, then show the high scores."""
+        if self.showing_best:
+            self.board.status = ("These are the optimizer's walls, not yours: the high scores keep players' "
+                                 "walls apart from the optimizer's. Change a wall (or Clear) and save your own.")
+            return
+        self.save()
+        self.show_scores()
+
+    @staticmethod
+    def _saved_scores_exist() -> bool:
+        """True when the default score file exists (a new game does not create it just to say it is empty)."""
+        from ..store import FILE_NAME, data_dir
+        try:
+            return (data_dir() / FILE_NAME).exists()
+        except OSError:
+            return False
+
+    def show_scores(self, limit: int = 5) -> None:
+        """Show the top ``limit`` saved scores of this map under the board."""
+        try:
+            rows = self.store.high_scores(self.map_id, limit)
+        except (ValueError, OSError, sqlite3.Error) as exc:
+            self.scores_view.value = f"<p>High scores cannot be read: {html.escape(str(exc))}</p>"
+            return
+        if not rows:
+            self.scores_view.value = "<p>No scores saved for this map yet.</p>"
+            return
+        lines = "".join(f"<tr><td>{i + 1}</td><td>{html.escape(name)}</td><td>{moves}</td></tr>"
+                        for i, (name, moves, _when) in enumerate(rows))
+        self.scores_view.value = (f"<table><caption>High scores of {html.escape(self.map_id)}</caption>"
+                                  f"<tr><th>rank</th><th>name</th><th>moves</th></tr>{lines}</table>")
+
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short annealing run."""
         entry = self._goal_entry
@@ -186,7 +239,8 @@ class MazerGame:
             result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000, progress=self.progress)
             walls, how = result.walls, "a short annealing run"
         self.walls = set(walls)
-        self._update(f"The optimizer's best ({how}): {len(walls)} walls.")
+        self._update(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
+        self.showing_best = True
 
     # ---- drawing ---------------------------------------------------------------------
 
@@ -201,6 +255,13 @@ class MazerGame:
         goal = f"{self.goal}" if self.goal is not None else "none stored"
         if self.goal_proven:
             goal += " (the proven best)"
+        if status.startswith("Wall on") and self.goal is not None and self.moves is not None \
+                and self.moves >= self.goal:
+            self.board.status = status + (" Well done: that reaches the goal!" if self.moves == self.goal
+                                          else " Well done: that beats the goal!")
+        self.board.label = (f"Mazer {self.map_id}, {plural(self.maze.rows, 'row')} by "
+                            f"{plural(self.maze.cols, 'column')}, {plural(self.moves or 0, 'move')}, "
+                            f"{self.walls_left} of {plural(self.budget, 'wall')} left")
         self.info.value = (f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; "
                            f"goal: {goal} &nbsp; walls left: {self.walls_left} of {self.budget}")
 
