@@ -139,9 +139,13 @@ GAMES = [
     ("stepper", "from mathmaze_lib.widgets import SearchStepper\nfrom mathmaze_lib.grid import Grid\n"
                 "from mathmaze_lib.search import bfs\n"
                 "SearchStepper(bfs(Grid(4, 6).neighbours, (0, 0), goal=(3, 5), trace=True), rows=4, cols=6)"),
+    ("depth-first", "from mathmaze_lib import summaze\ntiny = summaze.generate(2, 3, 3)\nsteps = summaze.dfs_steps(tiny)\n"
+                    "texts, roles = summaze.texts_and_roles(tiny)\n"
+                    "SearchStepper.depth_first(steps, rows=3, cols=3, texts=texts, roles=roles,\n"
+                    "                          describe=lambda i: summaze.describe_step(tiny, steps, i))"),
 ]
 #: How many boards each game's output shows (the race has two).
-BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "stepper": 1}
+BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "stepper": 1, "depth-first": 1}
 
 
 def games_notebook(folder: Path) -> str:
@@ -480,5 +484,59 @@ def test_a_reopened_notebook_says_run_this_cell_instead_of_model_not_found(brows
             page.wait_for_selector(".jp-OutputArea-output", timeout=60_000)
             page.get_by_text("run this in Jupyter to play").wait_for(timeout=30_000)
             assert page.get_by_text("model not found").count() == 0
+        finally:
+            page.close()
+
+
+def test_the_depth_first_stepper_shows_each_step_in_the_puzzles_words(games_page):
+    app, page, errors = games_page
+    out = output_of(page, "depth-first")
+    board = out.locator(".mm-board")
+    out.get_by_role("button", name="Step").click()
+    board.locator(".mm-status").filter(has_text="Step 1: start at (2, 2): total 1 of 19.").wait_for(timeout=20_000)
+    for _ in range(10):
+        out.get_by_role("button", name="Step").click()
+    board.locator(".mm-status").filter(has_text="Step 11: try (2, 0): total 22 is above 19").wait_for(timeout=20_000)
+    assert board.locator('.mm-cell[data-role="cut"]').count() == 1
+    assert not errors, "\n".join(errors)
+
+
+def test_a_prediction_is_answered_in_the_browser(browser, tmp_path):
+    """Predict, then Check: the verdict appears under the question (and axe finds nothing serious)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from mathmaze_lib.exercises import predict\n"
+        "predict('How many moves from (0, 0) to (2, 2)?', answer=4, choices=[2, 4, 8], why='Two down, two right.')")]
+    nbformat.write(nb, tmp_path / "predict.ipynb")
+    with jupyter_server("lab", root_dir=tmp_path) as (base, token):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list = []
+        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+        try:
+            page.goto(f"{base}/lab/tree/predict.ipynb?token={token}")
+            page.wait_for_selector(".jp-Notebook", timeout=60_000)
+            page.wait_for_timeout(1500)
+            run_all_cells(page)
+            box = page.locator(".mathmaze-prediction")
+            box.wait_for(timeout=90_000)
+            box.get_by_role("button", name="Check").click()
+            box.get_by_text("Make a prediction first").wait_for(timeout=20_000)
+            box.get_by_role("button", name="8", exact=True).click()
+            box.get_by_role("button", name="Check").click()
+            box.get_by_text("Not this time: you said 8, the answer is 4.").wait_for(timeout=20_000)
+            box.get_by_role("button", name="4", exact=True).click()
+            box.get_by_role("button", name="Check").click()
+            box.get_by_text("Right: 4. Two down, two right.").wait_for(timeout=20_000)
+            box.evaluate("node => node.setAttribute('data-axe-scope', 'widget')")
+            results = Axe().run(page, context={"include": [["[data-axe-scope=widget]"]]})
+            bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+            assert not bad, [(v["id"], v["help"]) for v in bad]
+            assert not errors, "\n".join(errors)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "prediction-failure.png"))
+            raise
         finally:
             page.close()

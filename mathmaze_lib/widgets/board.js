@@ -44,7 +44,7 @@ let viewCounter = 0;
 // smaller so that they always show in full.
 function textScale(text) {
   const n = [...text].length;
-  return n <= 2 ? 0.42 : Math.min(0.42, 1.45 / n);
+  return n <= 2 ? 0.42 : Math.min(0.34, 1.45 / n);   // three characters ("=19") fit at 0.34
 }
 
 // Keys the board handles itself (the W3C ARIA grid pattern); they never reach JupyterLab.
