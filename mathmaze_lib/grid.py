@@ -30,12 +30,6 @@ DIAGONAL = (UP_RIGHT, DOWN_RIGHT, DOWN_LEFT, UP_LEFT)
 #: All eight steps: the orthogonal ones first, then the diagonals.
 ALL_EIGHT = ORTHOGONAL + DIAGONAL
 
-DIRECTION_NAMES = {
-    UP: "Up", RIGHT: "Right", DOWN: "Down", LEFT: "Left",
-    UP_RIGHT: "Up-Right", DOWN_RIGHT: "Down-Right",
-    DOWN_LEFT: "Down-Left", UP_LEFT: "Up-Left",
-}
-
 #: The largest grid any puzzle accepts unless it says otherwise.
 MAX_SIDE = 1000
 
@@ -134,15 +128,6 @@ def are_adjacent(a, b, directions: Sequence = ORTHOGONAL) -> bool:
     (True, False)
     """
     return (b[0] - a[0], b[1] - a[1]) in directions
-
-
-def manhattan(a, b) -> int:
-    """Orthogonal distance between two cells.
-
-    >>> manhattan((0, 0), (2, 3))
-    5
-    """
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def parse_cell(text: str, *, where: str = "") -> tuple:

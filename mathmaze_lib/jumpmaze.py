@@ -24,7 +24,7 @@ function of the rules, so a huge maze needs no graph object.
 >>> moves_table(m)[0], moves_table(m)[2]
 ([4, 24], [0, 4, 14])
 >>> s = solve(m)
->>> s.jumps, [m.number(c) for c in s.route]
+>>> s.jumps, [m.index(c) for c in s.route]
 (13, [0, 24, 6, 11, 23, 18, 20, 22, 19, 25, 7, 1, 5, 35])
 """
 
@@ -96,7 +96,7 @@ class JumpMaze:
     ``circled`` the circled cells (toggle rule); ``start`` and ``goal`` cells; ``rule``.
 
     >>> m = parse("2 1\\n1 0")
-    >>> m.rows, m.cols, m.start, m.goal, m.value((0, 0)), m.number((1, 0))
+    >>> m.rows, m.cols, m.start, m.goal, m.value((0, 0)), m.index((1, 0))
     (2, 2, (0, 0), (1, 1), 2, 2)
     """
 
@@ -117,13 +117,14 @@ class JumpMaze:
         """The token of ``cell``: an int, ``"*"`` or ``"#"``."""
         return self.cells[cell[0]][cell[1]]
 
-    def number(self, cell) -> int:
-        """The cell's number when cells are numbered row by row from 0."""
-        return cell[0] * self.cols + cell[1]
+    def index(self, cell) -> int:
+        """The cell's number when cells are numbered row by row from 0 (``Grid.index``; the jump
+        length in a cell is :meth:`value`)."""
+        return self.grid.index(cell)
 
     def cell_at(self, number: int) -> tuple:
         """The cell with this number."""
-        return divmod(number, self.cols)
+        return self.grid.cell(number)
 
     def texts(self) -> list:
         """The texts a board shows: numbers, ``*``, ``#``, a ``°`` mark on circled cells, G at the goal."""
@@ -360,7 +361,7 @@ def layer_expand(maze: JumpMaze, rule=None) -> Callable:
 
     rows, cols = maze.rows, maze.cols
     values = np.array([[-1 if v == HOLE else v for v in row] for row in maze.cells], dtype=np.int64).ravel()
-    goal = maze.number(maze.goal)
+    goal = maze.index(maze.goal)
     wrap = "wrap" in names
     dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
 
@@ -394,7 +395,7 @@ def moves_table(maze: JumpMaze, rule=None) -> dict:
     if _has_state(names):
         raise ValueError(f"rule {'+'.join(sorted(names))!r} needs states beyond the cell: use jump_graph")
     succ = successors(maze, rule)
-    return {maze.number(cell): sorted(maze.number(n) for n in succ(cell))
+    return {maze.index(cell): sorted(maze.index(n) for n in succ(cell))
             for cell in maze.grid.cells() if maze.value(cell) != HOLE}
 
 
@@ -485,8 +486,8 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
     if dense:
         if method != "bfs" or trace or max_expansions is not None:
             raise ValueError(_DENSE_ONLY)
-        res = bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.number(maze.start)],
-                        maze.number(maze.goal))
+        res = bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.index(maze.start)],
+                        maze.index(maze.goal))
         route = [maze.cell_at(i) for i in res.path] if res.goal is not None else None
         return Solution(route, route, len(route) - 1 if route else None, res.expanded, len(res.dist), "bfs", res)
     succ, start, is_goal = successors(maze, rule), start_state(maze, rule), _goal_test(maze)

@@ -56,12 +56,6 @@ class OptResult:
     method: str = ""
     stopped: str = ""
 
-    def as_dict(self) -> dict:
-        """A JSON-ready dictionary (cells as ``[row, col]``)."""
-        return {"method": self.method, "moves": self.moves, "walls": [list(w) for w in self.walls],
-                "optimal": self.optimal, "evaluations": self.evaluations,
-                "seconds": round(self.seconds, 3)}
-
 
 def _budget(maze: WallMaze, bits: BitRunner) -> int:
     spots = bits.wallable.bit_count()

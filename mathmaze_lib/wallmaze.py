@@ -274,10 +274,10 @@ class Runner:
 
     # -- cells <-> numbers
     def index(self, cell) -> int:
-        return cell[0] * self.maze.cols + cell[1]
+        return self.maze.grid.index(cell)
 
     def cell(self, index: int) -> tuple:
-        return divmod(index, self.maze.cols)
+        return self.maze.grid.cell(index)
 
     # -- walls
     def _set(self, i: int, on: int) -> None:

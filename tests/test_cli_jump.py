@@ -17,7 +17,7 @@ def test_solve_json_has_the_documented_keys(tmp_path):
     data = json.loads(cli("solve", "cr.txt", "--json", cwd=tmp_path).stdout)
     assert set(data) == {"length", "route", "count"}
     assert data["length"] == 13 and data["count"] == 1
-    assert [jm.CHAIN_REACTION.number(tuple(c)) for c in data["route"]][:4] == [0, 24, 6, 11]
+    assert [jm.CHAIN_REACTION.index(tuple(c)) for c in data["route"]][:4] == [0, 24, 6, 11]
 
 
 def test_no_route_is_null(tmp_path):

@@ -21,18 +21,78 @@ def test_chain_reaction_moves_table_as_the_seed_prints_it():
 
 def test_bfs_and_tree_search_find_the_13_jump_route():
     bfs, tree = solve(CHAIN_REACTION), solve(CHAIN_REACTION, method="tree")
-    assert [CHAIN_REACTION.number(c) for c in bfs.route] == SEED_ROUTE
+    assert [CHAIN_REACTION.index(c) for c in bfs.route] == SEED_ROUTE
     assert tree.route == bfs.route and bfs.jumps == tree.jumps == 13
     assert bfs.expanded < 50, "BFS with a visited set needs a few dozen expansions"
     assert tree.expanded > 1000, "the tree search re-explores cells once per route: thousands"
 
 
-def test_state_graph_and_successors_agree():
-    for rule in ["ortho", "alternate", "toggle", "diag8+nouturn", "wrap"]:
-        g = jm.jump_graph(CHAIN_REACTION, rule)
-        succ = jm.successors(CHAIN_REACTION, rule)
-        for node in g.nodes:
-            assert sorted(g.successors(node)) == sorted(succ(node))
+ORTHO4 = [(-1, 0), (0, 1), (1, 0), (0, -1)]
+DIAG4 = [(-1, 1), (1, 1), (1, -1), (-1, -1)]
+
+
+def rule_moves(maze, rule, node):
+    """The rules written out again from their descriptions, independently of jumpmaze.successors:
+    the (cell, mode, last direction) states one jump away, for the rules used below."""
+    (r, c), mode, last = node
+    n = maze.value((r, c))
+    if (r, c) == maze.goal or not isinstance(n, int) or n == 0:
+        return []
+    if rule in ("alternate", "toggle"):
+        dirs = DIAG4 if mode else ORTHO4
+    else:
+        dirs = ORTHO4 + DIAG4 if "diag8" in rule else ORTHO4
+    out = []
+    for dr, dc in dirs:
+        if "nouturn" in rule and last is not None and (dr, dc) == (-last[0], -last[1]):
+            continue
+        nr, nc = r + dr * n, c + dc * n
+        if rule == "wrap":
+            nr, nc = nr % maze.rows, nc % maze.cols
+        if not (0 <= nr < maze.rows and 0 <= nc < maze.cols) or maze.value((nr, nc)) == "#":
+            continue
+        new_mode = 1 - mode if rule == "alternate" else \
+            (1 - mode if (nr, nc) in maze.circled else mode) if rule == "toggle" else 0
+        out.append(((nr, nc), new_mode, (dr, dc) if "nouturn" in rule else None))
+    return list(dict.fromkeys(out))
+
+
+def rule_graph(maze, rule):
+    """The graph built from :func:`rule_moves` alone: every cell for a rule without state, the
+    states reachable from the start for a rule with state."""
+    g = nx.DiGraph()
+    stateful = rule in ("alternate", "toggle") or "nouturn" in rule
+    todo = [(maze.start, 0, None)] if stateful else \
+        [(c, 0, None) for c in maze.grid.cells() if maze.value(c) != "#"]
+    g.add_nodes_from(todo)
+    while todo:
+        node = todo.pop()
+        for nxt in rule_moves(maze, rule, node):
+            if nxt not in g:
+                todo.append(nxt)
+            g.add_edge(node, nxt)
+    return g
+
+
+def as_cells(g):
+    """A graph's edges as (cell, cell) pairs, whatever its states hold."""
+    return {(u[0] if isinstance(u[0], tuple) else u, v[0] if isinstance(v[0], tuple) else v) for u, v in g.edges}
+
+
+@pytest.mark.parametrize("rule", ["ortho", "diag8", "alternate", "toggle", "diag8+nouturn", "wrap"])
+def test_the_jump_graph_follows_the_rules_as_described(rule):
+    """jump_graph (built from successors) against the rules written out independently above."""
+    rng = random.Random(rule)
+    mazes = [CHAIN_REACTION] + [parse(random_text(rng, rng.randint(2, 6), rng.randint(2, 6),
+                                                  circles=rule == "toggle")) for _ in range(15)]
+    for maze in mazes:
+        ours, theirs = jm.jump_graph(maze, rule), rule_graph(maze, rule)
+        assert ours.number_of_nodes() == theirs.number_of_nodes(), maze.text()
+        assert as_cells(ours) == as_cells(theirs), maze.text()
+        best = jm.solve(maze, rule).jumps
+        goals = [n for n in theirs if n[0] == maze.goal]
+        lengths = nx.single_source_shortest_path_length(theirs, (maze.start, 0, None))
+        assert best == min((lengths[g] for g in goals if g in lengths), default=None), maze.text()
 
 
 def random_text(rng, rows, cols, holes=True, circles=False):
@@ -124,10 +184,14 @@ def test_analysis_finds_black_and_white_holes():
     assert jm.distances_from_start(maze)[(2, 2)] == 3 and jm.distances_to_goal(maze)[(0, 0)] == 3
 
 
-def test_distances_to_goal_use_the_reversed_graph():
-    g = jm.jump_graph(CHAIN_REACTION).reverse()
-    expected = nx.single_source_shortest_path_length(g, CHAIN_REACTION.goal)
-    assert jm.distances_to_goal(CHAIN_REACTION) == expected
+def test_distances_to_goal_agree_with_networkx_on_the_rules_written_out():
+    rng = random.Random(4)
+    for maze in [CHAIN_REACTION] + [parse(random_text(rng, 5, 5)) for _ in range(20)]:
+        g = nx.DiGraph()
+        g.add_nodes_from(c for c in maze.grid.cells() if maze.value(c) != "#")
+        g.add_edges_from((c, nxt[0]) for c in g.nodes for nxt in rule_moves(maze, "ortho", (c, 0, None)))
+        expected = nx.single_source_shortest_path_length(g.reverse(), maze.goal)
+        assert jm.distances_to_goal(maze) == expected, maze.text()
 
 
 @pytest.mark.parametrize("text, rule, message", [

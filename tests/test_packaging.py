@@ -97,7 +97,20 @@ def test_installed_versions_meet_the_lower_bounds():
         assert got >= want, f"{name} {have} is older than the tested lower bound {m.group(1)}"
 
 
-def test_the_package_data_ships_the_widget_front_end():
-    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    patterns = data["tool"]["setuptools"]["package-data"]["mathmaze_lib"]
-    assert "widgets/*.js" in patterns and "widgets/*.css" in patterns
+@pytest.mark.slow
+def test_the_wheel_ships_the_widget_front_end_and_the_data(tmp_path):
+    """Build the wheel as pip does and look inside: the board's JavaScript and CSS and the data files
+    (goals, worked solutions) must be in it, or an installed package shows no board."""
+    import subprocess
+    import sys
+    import zipfile
+
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                           "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    wheel = next(tmp_path.glob("mathmaze_lib-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ("mathmaze_lib/widgets/board.js", "mathmaze_lib/widgets/board.css",
+                   "mathmaze_lib/data/wall_goals.json", "mathmaze_lib/data/solutions.json",
+                   "mathmaze_lib/exercises/guard.py", "mathmaze_lib/shape.py"):
+        assert needed in names, f"{needed} is not in {wheel.name}"

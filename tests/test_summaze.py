@@ -122,8 +122,25 @@ def test_unique_puzzles_have_exactly_one_solution_and_come_back_from_their_id(pi
     assert make(pid, unique=True) == p
 
 
-def test_grades_are_reproducible_and_levels_can_be_asked_for():
-    assert summaze.grade(generate(3)) == summaze.grade(generate(3))
+def test_grades_count_what_they_say_with_networkx():
+    """Moves, near misses and branching recomputed from their definitions (networkx lists the paths)."""
+    for pid in range(15):
+        p = generate(pid, 3, 4)
+        g = summaze.grade(p)
+        assert g.moves == len(p.path) - 1
+        sums = [sum(p.number(c) for c in path)
+                for path in nx.all_simple_paths(nx.grid_2d_graph(p.rows, p.cols), p.start, p.end)]
+        assert g.near_misses == sum(1 for s in sums if 0 < abs(s - p.target) <= summaze.NEAR)
+        free, seen = [], set()
+        for cell in p.path[:-1]:
+            seen.add(cell)
+            r, c = cell
+            free.append(sum(1 for n in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+                            if 0 <= n[0] < p.rows and 0 <= n[1] < p.cols and n not in seen))
+        assert g.branching == round(sum(free) / len(free), 2) if free else g.branching == 0
+
+
+def test_levels_can_be_asked_for():
     for level in ("easy", "medium", "hard"):
         p = summaze.generate_unique(11, level=level)
         assert summaze.grade(p).level == level and count_solutions(p) == 1
