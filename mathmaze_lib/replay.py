@@ -172,8 +172,10 @@ def dfs_frame(steps: list, index: int, cell_of: Optional[Callable] = None) -> Fr
                  len(route) - 1, roles)
 
 
-def describe_dfs(steps: list, index: int, why_cut: str = "the search cuts it here") -> str:
-    """One line saying what a depth-first step did (``why_cut`` explains a pruned try).
+def describe_dfs(steps: list, index: int, total: Optional[Callable[[tuple], Any]] = None,
+                 target: Any = None, goal: str = "the goal") -> str:
+    """One line saying what a depth-first step did. A puzzle whose routes add up to a ``target``
+    passes ``total(route)`` (a cut is then explained by the total, a found route checked by it).
 
     >>> import networkx as nx
     >>> from mathmaze_lib.search import simple_paths
@@ -183,16 +185,26 @@ def describe_dfs(steps: list, index: int, why_cut: str = "the search cuts it her
     ['Start: the route is empty.', 'Step 2: go deeper to 1 (route of 1 move).', 'Step 3: 2 reaches the goal: a route of 2 moves, solution 1.', 'Step 4: no more moves from 1: step back.']
     """
     if index == 0:
-        return "Start: the route is empty."
+        return "Start: the route is empty." if total is None else \
+            f"Start: the search begins at {steps[0].route[0]!r}; the target is {target}." if steps else "Start."
     step = steps[index - 1]
     head, moves = step.route[-1], len(step.route) - 1
+    amount = None if total is None else total(step.route)
     if step.action == "extend":
-        return f"Step {index}: go deeper to {head!r} (route of {moves} move{'s' * (moves != 1)})."
+        verb = "start at" if moves == 0 else "go deeper to"
+        if amount is not None:
+            return f"Step {index}: {verb} {head!r}: total {amount} of {target}."
+        return f"Step {index}: {verb} {head!r} (route of {moves} move{'s' * (moves != 1)})."
     if step.action == "cut":
-        return f"Step {index}: try {head!r}: {why_cut}."
+        why = f"total {amount} is above {target}, so cut this branch" if amount is not None else "the search cuts it here"
+        return f"Step {index}: try {head!r}: {why}."
     if step.action == "miss":
-        return f"Step {index}: {head!r} is the goal, but this route does not count."
+        if amount is not None:
+            return f"Step {index}: {head!r} is {goal}, but the total is {amount}, not {target}: not a solution."
+        return f"Step {index}: {head!r} is {goal}, but this route does not count."
     if step.action == "found":
         found = sum(1 for s in steps[:index] if s.action == "found")
-        return f"Step {index}: {head!r} reaches the goal: a route of {moves} moves, solution {found}."
+        if amount is not None:
+            return f"Step {index}: {goal} with total {amount}: solution {found}!"
+        return f"Step {index}: {head!r} reaches {goal}: a route of {moves} moves, solution {found}."
     return f"Step {index}: no more moves from {head!r}: step back."

@@ -600,21 +600,12 @@ def describe_step(puzzle: Puzzle, steps: list, index: int) -> str:
     >>> describe_step(p, dfs_steps(p), 1)
     'Step 1: start at (2, 2): total 1 of 19.'
     """
+    from .replay import describe_dfs
+
     if index == 0:
         return f"Start: the search begins at Start {puzzle.start}; the target is {puzzle.target}."
-    step = steps[index - 1]
-    head, total = step.route[-1], sum(puzzle.number(c) for c in step.route)
-    if step.action == "extend":
-        verb = "start at" if len(step.route) == 1 else "go deeper to"
-        return f"Step {index}: {verb} {head}: total {total} of {puzzle.target}."
-    if step.action == "cut":
-        return f"Step {index}: try {head}: total {total} is above {puzzle.target}, so cut this branch."
-    if step.action == "miss":
-        return f"Step {index}: {head} is End, but the total is {total}, not {puzzle.target}: not a solution."
-    if step.action == "found":
-        found = sum(1 for s in steps[:index] if s.action == "found")
-        return f"Step {index}: End with total {total}: solution {found}!"
-    return f"Step {index}: no more moves from {head}: step back."
+    return describe_dfs(steps, index, total=lambda route: sum(puzzle.number(c) for c in route),
+                        target=puzzle.target, goal="End")
 
 
 # ---------------------------------------------------------------- the shape every puzzle has

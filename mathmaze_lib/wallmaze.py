@@ -539,7 +539,7 @@ def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
         maze = WallMaze(rows, cols, frozenset(cells[n_cp:]), starts, finishes, cps, budget)
         if Runner(maze).score() is not None:
             return maze
-    raise RuntimeError(f"no level with a route found for {preset} {level_id}")  # pragma: no cover
+    raise ValueError(f"level {level_id} of {preset!r}: no board with a route found in 1000 tries")  # pragma: no cover
 
 
 #: Where the goals are stored, inside the package.

@@ -118,21 +118,18 @@ def learner_line(tb) -> str:
     return f"in {f.name}, line {f.lineno} of {where}: {line}" if line else f"in {f.name}, line {f.lineno} of {where}"
 
 
+def _statm(field: int) -> Optional[int]:
+    """A size from ``/proc/self/statm`` in bytes (0: the address space, 1: resident memory), or None
+    where there is no ``/proc`` (not Linux)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[field]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 def _rss() -> Optional[int]:
-    """Resident memory of this process in bytes (Linux), or None."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
-def _vm() -> Optional[int]:
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
+    return _statm(1)
 
 
 @contextlib.contextmanager
@@ -144,7 +141,7 @@ def _address_space(extra: int):
     except (ImportError, AttributeError, OSError, ValueError):
         yield
         return
-    vm = _vm()
+    vm = _statm(0)
     target = None if vm is None else vm + extra
     unlimited = resource.RLIM_INFINITY
     if target is None or (soft != unlimited and soft <= target) or (hard != unlimited and hard < target):
