@@ -250,7 +250,7 @@ class Runner:
         self.maze = maze
         cols = maze.cols
         n = maze.rows * cols
-        grid = maze.grid
+        grid = self.grid = maze.grid
         self.blocked = bytearray(n)
         for rc in maze.rocks:
             self.blocked[rc[0] * cols + rc[1]] = 1
@@ -274,10 +274,10 @@ class Runner:
 
     # -- cells <-> numbers
     def index(self, cell) -> int:
-        return self.maze.grid.index(cell)
+        return self.grid.index(cell)
 
     def cell(self, index: int) -> tuple:
-        return self.maze.grid.cell(index)
+        return self.grid.cell(index)
 
     # -- walls
     def _set(self, i: int, on: int) -> None:

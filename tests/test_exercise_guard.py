@@ -164,3 +164,28 @@ def test_hostile_code_in_a_real_kernel_leaves_it_usable(tmp_path):
     assert outs[4].startswith("Correct") and len(outs[4]) < 300
     assert outs[5] == "kernel alive 42\n"
     assert time.perf_counter() - started < 50
+
+
+def test_an_outer_alarm_still_goes_off_after_the_guard():
+    """A grader's alarm around a whole check is kept: the learner's code stops at the outer deadline
+    and the outer handler runs right after the guard."""
+    import signal
+
+    class Outer(BaseException):
+        pass
+
+    def alarm(signum, frame):
+        raise Outer()
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    started = time.perf_counter()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Outer):
+            outcome = call(lambda: time.sleep(5), (), seconds=5)
+            assert outcome.kind == "time"
+            time.sleep(1)      # the outer alarm goes off here at the latest
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.perf_counter() - started < 1.0

@@ -166,7 +166,9 @@ def test_every_optimizer_keeps_its_time_limit_on_a_big_board():
     maze = open_board(200, wallmaze.UNLIMITED)   # real time; generous: the machine may be busy
     for method in optimize.OPTIMIZERS:
         result = optimize.OPTIMIZERS[method](maze, seconds=0.3)
-        assert result.stopped == "time" and result.moves >= 199
+        # greedy may finish first on an idle machine (no single wall helps on an open board)
+        finished = method == "greedy" and result.stopped == "" and result.seconds <= 0.3
+        assert (result.stopped == "time" or finished) and result.moves >= 199, (method, result.stopped)
         assert wallmaze.score(maze, result.walls) == result.moves
 
 

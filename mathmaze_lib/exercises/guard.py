@@ -200,6 +200,12 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
 
     use_signal = (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
                   and threading.current_thread() is threading.main_thread())
+    # An outer timer (say a grader's alarm around a whole check) is kept: this call stops at the
+    # outer deadline too, and the outer timer is set again afterwards, so it still goes off.
+    outer = signal.getitimer(signal.ITIMER_REAL)[0] if use_signal else 0.0
+    if outer > 0:
+        outer_end = time.monotonic() + outer
+        deadline = outer_end if deadline is None else min(deadline, outer_end)
     calls = [0]
 
     def profile(frame, event, arg):
@@ -253,6 +259,8 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
         if use_signal:
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
             signal.signal(signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL)
+            if outer > 0:
+                signal.setitimer(signal.ITIMER_REAL, max(outer_end - time.monotonic(), 1e-4))
     outcome.printed = out.count + err.count
     outcome.shown = ("".join(out.kept) + "".join(err.kept))[:_KEEP_PRINTED]
     outcome.seconds = time.perf_counter() - start

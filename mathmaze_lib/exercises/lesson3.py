@@ -244,8 +244,8 @@ q6 = FunctionExercise(
 
 # ---- challenges ----------------------------------------------------------------------------
 
-def _level2(walls):
-    maze, goal = wallmaze.level("simple", 2), wallmaze.goal_moves("simple", 2)
+def _level3(walls):
+    maze, goal = wallmaze.level("simple", 3), wallmaze.goal_moves("simple", 3)
     try:
         walls = [tuple(w) for w in walls]
     except TypeError:
@@ -261,8 +261,8 @@ def _level2(walls):
     return moves >= goal, f"{moves} moves" + (f": the proven best is {goal}" if moves >= goal else f"; the best is {goal}")
 
 
-c1 = Challenge("level2_walls", "Find walls for level 2 of the simple preset that reach the proven best score.",
-               _level2, hints=["Run optimize.anneal a few times with different seeds, or play it on the Mazer "
-                               "screen and copy your walls."])
+c1 = Challenge("level3_walls", "Find walls for level 3 of the simple preset that reach the proven best score.",
+               _level3, hints=["Run optimize.anneal again and again with different seeds (restarts), or play it on "
+                               "the Mazer screen and copy your walls."])
 
 attach(globals(), "lesson3")
