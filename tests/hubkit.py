@@ -90,11 +90,17 @@ def pull_link(hub_url: str, repo: str, notebook: str = "00_start_here.ipynb", br
     return f"{hub_url}/hub/user-redirect/git-pull?{query}"
 
 
+DEPLOY_CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
+
+
 def _config(hub: "Hub") -> str:
-    """The hub's configuration for a test run (deploy/jupyterhub_config.py is the one for a real server)."""
+    """The hub's configuration for a test run: deploy/jupyterhub_config.py (the one for a real
+    server, here in its class password mode), then what a test changes: loopback ports, files in
+    the run's folder, and a spawner that needs no system accounts."""
     return textwrap.dedent(f"""
         import os, sys
         c = get_config()  # noqa
+        load_subconfig({str(DEPLOY_CONFIG)!r})  # noqa
         c.JupyterHub.ip = "127.0.0.1"
         c.JupyterHub.port = {hub.port}
         c.JupyterHub.hub_ip = "127.0.0.1"
@@ -104,20 +110,18 @@ def _config(hub: "Hub") -> str:
         c.ConfigurableHTTPProxy.pid_file = {str(hub.dir / 'proxy.pid')!r}
         c.JupyterHub.db_url = "sqlite:///" + {str(hub.dir / 'hub.sqlite')!r}
         c.JupyterHub.cookie_secret_file = {str(hub.dir / 'cookie_secret')!r}
-        c.JupyterHub.authenticator_class = "shared-password"
-        c.SharedPasswordAuthenticator.user_password = {CLASS_PASSWORD!r}
-        c.Authenticator.allow_all = True
         c.JupyterHub.spawner_class = "simple"
         c.SimpleLocalProcessSpawner.home_dir_template = {str(hub.homes / '{username}')!r}
-        c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
-        c.Spawner.args = {hub.singleuser_args!r}
-        c.Spawner.default_url = "/lab"
-        c.Spawner.environment = {{{MARKER!r}: {hub.tag!r}, "MPLBACKEND": "agg"}}
+        c.Spawner.args.extend({hub.singleuser_args!r})
+        c.Spawner.environment.update({{{MARKER!r}: {hub.tag!r}, "MPLBACKEND": "agg"}})
         c.Spawner.start_timeout = {hub.start_timeout}
         c.Spawner.http_timeout = {hub.start_timeout}
-        c.JupyterHub.services = [{{"name": "teacher", "api_token": {hub.token!r}}}]
-        c.JupyterHub.load_roles = [{{"name": "teacher", "services": ["teacher"],
-            "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users"]}}]
+        c.JupyterHub.concurrent_spawn_limit = 200
+        for service in c.JupyterHub.services:  # the deploy config's idle culler: marked, so stop() finds it
+            service.setdefault("environment", {{}})[{MARKER!r}] = {hub.tag!r}
+        c.JupyterHub.services.append({{"name": "teacher", "api_token": {hub.token!r}}})
+        c.JupyterHub.load_roles.append({{"name": "teacher", "services": ["teacher"],
+            "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users", "list:services", "read:services"]}})
 
         BROKEN = {sorted(hub.broken)!r}
 
@@ -153,7 +157,8 @@ class Hub:
         self.dir.mkdir(parents=True, exist_ok=True)
         self.homes.mkdir(exist_ok=True)
         (self.dir / "jupyterhub_config.py").write_text(_config(self))
-        env = dict(os.environ, **{MARKER: self.tag})
+        env = dict(os.environ, **{MARKER: self.tag, "MATHMAZE_CLASS_PASSWORD": CLASS_PASSWORD})
+        env.pop("MATHMAZE_ENV", None)  # the learners' servers run from this Python's environment
         path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         env["PYTHONPATH"] = path  # the learners' kernels import this tree's mathmaze_lib
         self._log = open(self.log_path, "wb")
@@ -286,18 +291,24 @@ class Learner:
         return self.web.get(nxt, timeout=60, allow_redirects=True)
 
     def wait_ready(self, timeout: float = 120.0) -> float:
-        """Seconds until the hub says the learner's server is ready; :class:`SpawnFailed` with the hub's message."""
+        """Seconds until the learner's server is ready; :class:`SpawnFailed` with the hub's message.
+
+        Follows the progress stream the hub's spawn page shows (no polling while the server
+        starts), then confirms with the hub's API.
+        """
         t0 = time.monotonic()
+        events = self.progress(timeout)
+        if events and events[-1].get("failed"):
+            raise SpawnFailed(f"{events[-1].get('message', '')}; the spawn page says: {self.spawn_message()}")
         while time.monotonic() - t0 < timeout:
-            state = self.hub.server_state(self.name)
-            server = state.get("servers", {}).get("")
+            server = self.hub.server_state(self.name).get("servers", {}).get("")
             if server and server.get("ready"):
                 return time.monotonic() - t0
             if not server or (server.get("pending") is None and not server.get("ready")):
                 message = self.spawn_message()
                 if message:
                     raise SpawnFailed(message)
-            time.sleep(0.25)
+            time.sleep(0.5)
         raise TimeoutError(f"{self.name}: the server was not ready after {timeout} s")
 
     def spawn_message(self) -> str:
@@ -312,7 +323,8 @@ class Learner:
         events = []
         with self.web.get(f"{self.hub.url}/hub/api/users/{self.name}/server/progress", stream=True,
                           timeout=timeout) as r:
-            r.raise_for_status()
+            if r.status_code != 200:  # no server and no start under way: nothing to follow
+                return events
             t0 = time.monotonic()
             for line in r.iter_lines(decode_unicode=True):
                 if line and line.startswith("data: "):

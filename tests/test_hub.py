@@ -170,3 +170,16 @@ def test_a_learner_whose_server_fails_to_start_gets_the_hubs_message(hub):
     other = hub.learner("hedy")
     other.login()
     assert other.wait_ready(timeout=180) > 0
+
+
+def test_the_hub_runs_with_the_deploy_config_and_its_idle_culler(hub):
+    """The test hub is deploy/jupyterhub_config.py (class password mode) with loopback ports and a
+    spawner without system accounts: the class password logs in, a wrong one does not, and the
+    idle culler it declares is running as a hub service."""
+    with pytest.raises(RuntimeError, match="refused the login"):
+        hub.learner("mallory").login(password="not-the-class-password")
+    r = hub.api("GET", "/services")
+    assert r.status_code == 200, r.text[:300]
+    culler = r.json()["idle-culler"]
+    assert culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
+    assert culler.get("pid"), f"the idle culler is not running: {culler}"

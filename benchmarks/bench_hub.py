@@ -1,0 +1,211 @@
+"""A class on one JupyterHub server: memory per learner, time from login to a running lesson,
+and the largest class that logs in at once and still runs its first cell within 10 s.
+
+The hub is the one of ``tests/test_hub.py`` (``tests/hubkit.py``): configurable-http-proxy,
+the class password, SimpleLocalProcessSpawner, learners on loopback.  Each learner logs in
+through the login form, follows the spawn progress stream, pulls the class copy with the
+nbgitpuller link, opens a lesson (a kernel) and runs cells through the hub's kernel websocket.
+
+Memory is the proportional set size (PSS: shared library pages split between the processes
+that share them) of a learner's single-user server plus kernel, read from /proc; RSS (which
+counts shared pages in full) is in the note.  Run alone with
+``python -m benchmarks hub``; ``MATHMAZE_HUB_CLASS`` sets the size of the log-in storm (20).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from benchmarks import Row
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import hubkit  # noqa: E402  (the test helpers: one hub for the tests and the figures)
+
+LESSONS = ["00_start_here.ipynb", "01_math_maze.ipynb", "02_jumping_mazes.ipynb", "03_wall_optimization.ipynb"]
+FIRST_CELL_GOAL = 10.0  # seconds from login to the first cell's output
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def learner_pids(hub: hubkit.Hub, name: str) -> list[int]:
+    needle = f"JUPYTERHUB_USER={name}".encode()
+    out = []
+    for pid in hub.our_processes():
+        try:
+            if needle in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                out.append(pid)
+        except OSError:
+            continue
+    return out
+
+
+def memory_mib(pids) -> tuple[float, float]:
+    """(PSS, RSS) in MiB summed over ``pids``."""
+    pss = rss = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+        except OSError:
+            continue
+    return pss / 1024, rss / 1024
+
+
+def cpu_seconds(pids) -> float:
+    """User + system CPU time of ``pids`` (and of their waited-for children)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15])
+        except OSError:
+            continue
+    return total / TICK
+
+
+def stop_server(hub: hubkit.Hub, name: str, timeout: float = 60.0) -> None:
+    hub.api("DELETE", f"/users/{name}/server")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not hub.server_state(name).get("servers") and not learner_pids(hub, name):
+            return
+        time.sleep(0.5)
+
+
+def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
+    """One learner logs in, pulls, runs the whole lesson; memory and CPU of their server + kernel."""
+    learner = hub.learner(name)
+    learner.login()
+    learner.wait_ready(timeout=300)
+    learner.pull(hubkit.pull_link(hub.url, str(repo), lesson))
+    idle_pss, _ = memory_mib(learner_pids(hub, name))
+    path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
+    nb = learner.read_notebook(path)
+    kernel = learner.open_kernel(path)
+    try:
+        t0 = time.monotonic()
+        kernel.run_notebook(nb, timeout=1200)
+        run_s = time.monotonic() - t0
+        pids = learner_pids(hub, name)
+        pss, rss = memory_mib(pids)
+        cpu = cpu_seconds(pids)
+    finally:
+        kernel.close()
+    stop_server(hub, name)
+    return {"lesson": lesson, "pss": pss, "rss": rss, "idle_pss": idle_pss, "run_s": run_s, "cpu": cpu}
+
+
+def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
+    """Log in when ``go`` is set; seconds to a ready server, to the pulled lesson, to the first cell's output."""
+    learner = hub.learner(name)
+    go.wait(60)
+    t0 = time.monotonic()
+    learner.login()
+    learner.wait_ready(timeout=600)
+    t_ready = time.monotonic() - t0
+    learner.pull(hubkit.pull_link(hub.url, str(repo)), timeout=600)
+    t_pull = time.monotonic() - t0
+    path = f"{hubkit.CLASS_DIR}/notebooks/{LESSONS[0]}"
+    nb = learner.read_notebook(path)
+    kernel = learner.open_kernel(path, timeout=600)
+    try:
+        code = next(c.source for c in nb.cells if c.cell_type == "code")
+        result = kernel.execute(code, timeout=600)
+        t_cell = time.monotonic() - t0
+        if result["status"] != "ok":
+            raise RuntimeError(f"{name}: the first cell raised {result['error']}")
+        cpu = cpu_seconds(learner_pids(hub, name))
+    finally:
+        kernel.close()
+    return {"name": name, "ready": t_ready, "pull": t_pull, "first_cell": t_cell, "cpu": cpu}
+
+
+def storm(hub, repo, size: int, tag: str) -> list[dict]:
+    """``size`` learners log in at the same moment; their timings, fastest first. Their servers are stopped after."""
+    names = [f"{tag}{i:03d}" for i in range(size)]
+    go = threading.Event()
+    with ThreadPoolExecutor(size) as pool:
+        futures = [pool.submit(first_cell, hub, repo, n, go) for n in names]
+        time.sleep(0.5)
+        go.set()
+        results = [f.result(timeout=1200) for f in futures]
+    for n in names:
+        hub.api("DELETE", f"/users/{n}/server")
+    for n in names:
+        stop_server(hub, n)
+    return sorted(results, key=lambda r: r["first_cell"])
+
+
+def largest_class(hub, repo, first: list[dict], limit: float, tries: int = 3) -> tuple[int, dict]:
+    """The largest class size (logging in at once) whose last learner runs a cell within ``limit`` s.
+
+    Starts from how many of the big storm's learners made it in time (a lower estimate: in a
+    smaller class nobody competes with the latecomers), then tries a few sizes around it.
+    """
+    measured = {len(first): first[-1]["first_cell"]}
+    if first[-1]["first_cell"] <= limit:
+        return len(first), measured
+    lo, hi = 0, len(first)  # lo passes (0 trivially), hi fails
+    guess = max(1, sum(r["first_cell"] <= limit for r in first))
+    for i in range(tries):
+        if guess in measured or not lo < guess < hi:
+            guess = (lo + hi) // 2
+            if guess in measured or guess <= lo:
+                break
+        measured[guess] = storm(hub, repo, guess, f"s{i}x")[-1]["first_cell"]
+        if measured[guess] <= limit:
+            lo = guess
+            guess = min(hi - 1, guess + max(1, guess // 3))
+        else:
+            hi = guess
+            guess = max(lo + 1, guess - max(1, guess // 3))
+    return lo, measured
+
+
+def run() -> list[Row]:
+    size = int(os.environ.get("MATHMAZE_HUB_CLASS", "20"))
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="mathmaze-hub-bench-") as tmp:
+        repo = hubkit.make_class_copy(Path(tmp) / "mathmaze-class")
+        with hubkit.Hub(Path(tmp) / "hub", start_timeout=600) as hub:
+            hub_pss, hub_rss = memory_mib(hub.our_processes())
+            feet = [lesson_footprint(hub, repo, f"mem{i}", lesson) for i, lesson in enumerate(LESSONS)]
+            pss = [f["pss"] for f in feet]
+            worst = max(feet, key=lambda f: f["pss"])
+            rows.append(Row("hub", "memory per learner, lesson run (median of 4)", statistics.median(pss), "MiB",
+                            note="PSS of server + kernel; RSS " + ", ".join(f"{f['rss']:.0f}" for f in feet)))
+            rows.append(Row("hub", "memory per learner, lesson run (max of 4)", worst["pss"], "MiB",
+                            note=f"{worst['lesson']}; a server with no kernel: {feet[0]['idle_pss']:.0f} MiB"))
+            for f in feet:
+                rows.append(Row("hub", f"run all of {f['lesson'][:2]}: CPU of server + kernel", f["cpu"], "s",
+                                note=f"{f['run_s']:.1f} s wall, {f['pss']:.0f} MiB PSS"))
+            rows.append(Row("hub", "hub + proxy, idle", hub_pss, "MiB", note=f"RSS {hub_rss:.0f} MiB"))
+
+            results = storm(hub, repo, size, "l")
+            times = [r["first_cell"] for r in results]
+            rows.append(Row("hub", f"login -> first cell, 1st of {size} at once", times[0], "s",
+                            goal=f"<= {FIRST_CELL_GOAL:g} s", ok=times[0] <= FIRST_CELL_GOAL,
+                            note=f"server ready {results[0]['ready']:.1f} s, pulled {results[0]['pull']:.1f} s"))
+            rows.append(Row("hub", f"login -> first cell, {size}th of {size} at once", times[-1], "s",
+                            goal=f"<= {FIRST_CELL_GOAL:g} s", ok=times[-1] <= FIRST_CELL_GOAL,
+                            note=f"server ready {results[-1]['ready']:.1f} s, pulled {results[-1]['pull']:.1f} s; "
+                                 f"median {statistics.median(times):.1f} s"))
+            rows.append(Row("hub", f"learners of {size} with a cell run within {FIRST_CELL_GOAL:g} s",
+                            sum(t <= FIRST_CELL_GOAL for t in times), "learners"))
+            rows.append(Row("hub", "CPU to start one learner (server, pull, kernel, first cell)",
+                            statistics.median(r["cpu"] for r in results), "s",
+                            note=f"median of {size}; the hub's own share is not included"))
+            best, measured = largest_class(hub, repo, results, FIRST_CELL_GOAL)
+            rows.append(Row("hub", f"largest class at once, all under {FIRST_CELL_GOAL:g} s to a cell", best,
+                            "learners", note="last learner's time by class size: " + ", ".join(
+                                f"{n}: {t:.1f} s" for n, t in sorted(measured.items()))))
+    return rows
