@@ -1,9 +1,9 @@
 """JupyterHub for a class on one server: the Math Maze lessons, pulled by an nbgitpuller link.
 
 Run it with ``jupyterhub -f deploy/jupyterhub_config.py`` (as root, so the hub can start each
-learner's server as that learner), or copy it into The Littlest JupyterHub's
-``/opt/tljh/config/jupyterhub_config.d/`` and run ``sudo tljh-config reload``.  deploy/README.md
-says what to install first and how much memory and how many cores a class needs.
+learner's server as that learner).  The Littlest JupyterHub brings its own spawner, culler and
+limits: there use the ``tljh-config`` lines of deploy/README.md instead of this file.
+deploy/README.md also says what to install first and how much memory and how many cores a class needs.
 
 Settings come from the environment, so this file does not need editing:
 
