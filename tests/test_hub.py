@@ -183,3 +183,43 @@ def test_the_hub_runs_with_the_deploy_config_and_its_idle_culler(hub):
     culler = r.json()["idle-culler"]
     assert culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
     assert culler.get("pid"), f"the idle culler is not running: {culler}"
+
+
+@pytest.mark.browser
+def test_a_learner_in_chromium_logs_in_follows_the_link_and_clicks_a_board(hub, class_repo, tmp_path):
+    """What a learner sees: the hub's login page, the link's pull page, then JupyterLab with the
+    start lesson; Run All, and a click on the board shows the route to that cell."""
+    from playwright.sync_api import sync_playwright
+
+    from test_browser import ARGS, chromium, run_all_cells
+
+    path = chromium()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=ARGS)
+        page = browser.new_page(viewport={"width": 1300, "height": 1000})
+        try:
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("#username_input", "katherine")
+            page.fill("#password_input", hubkit.CLASS_PASSWORD)
+            page.click("#login_submit")
+            page.wait_for_url("**/user/katherine/lab**", timeout=180_000)
+            page.goto(hubkit.pull_link(hub.url, str(class_repo)))
+            page.wait_for_url(f"**/lab/tree/{hubkit.CLASS_DIR}/notebooks/00_start_here.ipynb*", timeout=180_000)
+            page.wait_for_selector(".jp-Notebook", timeout=120_000)
+            page.wait_for_timeout(1500)  # let the kernel start before running
+            run_all_cells(page)
+            board = page.locator(".mm-board").first
+            cell = board.locator('.mm-cell[data-row="3"][data-col="4"]')
+            cell.wait_for(timeout=120_000)
+            board.locator(".mm-status").filter(has_text="(2, 3) is 5 moves").wait_for(timeout=60_000)
+            cell.click()
+            board.locator(".mm-status").filter(has_text="(3, 4) is 7 moves from the start").wait_for(timeout=30_000)
+            assert cell.get_attribute("data-role") == "goal"
+        except BaseException:
+            shot = tmp_path / "failure-hub.png"
+            page.screenshot(path=str(shot), full_page=True)
+            print(f"screenshot of the failure: {shot}")
+            raise
+        finally:
+            page.close()
+            browser.close()
