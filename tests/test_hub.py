@@ -49,14 +49,18 @@ def class_repo(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory, class_repo):
+def hub(request, tmp_path_factory, class_repo):
+    """One hub for this module; when a test failed, its log (with the learners' servers' logs) is
+    kept as test-artifacts/hub.log."""
     needs("configurable-http-proxy", "npm install -g configurable-http-proxy")
+    failed = request.session.testsfailed
     with hubkit.Hub(tmp_path_factory.mktemp("hub"), broken={"bob"}) as running:
-        try:
-            yield running
-        except BaseException:
-            print("hub log:\n" + running.log_tail())
-            raise
+        yield running
+    if request.session.testsfailed > failed:
+        keep = hubkit.ROOT / "test-artifacts" / "hub.log"
+        keep.parent.mkdir(exist_ok=True)
+        shutil.copy(running.log_path, keep)
+        print(f"the hub's log: {keep}")
 
 
 def set_cell(nb, marker: str, source: str) -> None:
