@@ -14,6 +14,7 @@ Every wait is bounded in time.
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 import os
 import re
@@ -483,3 +484,13 @@ class Kernel:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.ws.close()
+
+
+def write_grades_csv(grades: dict, path: Path) -> list[list[str]]:
+    """The teacher's table: one row per learner, one column per exercise (its status); the rows written."""
+    questions = sorted({q for verdicts in grades.values() for q in verdicts}, key=lambda q: int(q[1:]))
+    rows = [["learner", *questions]] + [[name, *(grades[name].get(q, {}).get("status", "") for q in questions)]
+                                        for name in sorted(grades)]
+    with open(path, "w", newline="") as f:
+        csv.writer(f).writerows(rows)
+    return rows

@@ -8,6 +8,7 @@ Without the proxy or git these tests skip, except when ``CI`` is set: then they 
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import shutil
@@ -119,6 +120,11 @@ def test_a_class_logs_in_pulls_the_lesson_runs_it_and_is_graded(hub, class_repo,
         (collected / name).mkdir(parents=True)
         nbformat.write(nbformat.from_dict(r.json()["content"]), collected / name / LESSON)
     (collected / "grades.json").write_text(json.dumps(grades, indent=1))
+    hubkit.write_grades_csv(grades, collected / "grades.csv")
+    with open(collected / "grades.csv", newline="") as f:
+        table = list(csv.reader(f))
+    assert table[0][:3] == ["learner", "q1", "q2"]
+    assert {row[0]: row[1] for row in table[1:]} == {"ada": "correct", "alan": "not attempted", "grace": "incorrect"}
 
     books = {name: nbformat.read(collected / name / LESSON, as_version=4) for name in answers}
     assert check_output(books["ada"], "q1").startswith("Correct: path_sum agrees")
