@@ -117,7 +117,6 @@ def _config(hub: "Hub") -> str:
         c.Spawner.environment.update({{{MARKER!r}: {hub.tag!r}, "MPLBACKEND": "agg"}})
         c.Spawner.start_timeout = {hub.start_timeout}
         c.Spawner.http_timeout = {hub.start_timeout}
-        c.JupyterHub.concurrent_spawn_limit = 200
         for service in c.JupyterHub.services:  # the deploy config's idle culler: marked, so stop() finds it
             service.setdefault("environment", {{}})[{MARKER!r}] = {hub.tag!r}
         c.JupyterHub.services.append({{"name": "teacher", "api_token": {hub.token!r}}})
@@ -125,13 +124,20 @@ def _config(hub: "Hub") -> str:
             "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users", "list:services", "read:services"]}})
 
         BROKEN = {sorted(hub.broken)!r}
+        SLOW = {sorted(hub.slow)!r}
+        if {hub.spawn_limit!r}:
+            c.JupyterHub.concurrent_spawn_limit = {hub.spawn_limit!r}
 
-        def pre_spawn_hook(spawner):
+        async def pre_spawn_hook(spawner):
+            import asyncio
             # a learner whose server cannot start: its command exits at once with status 3, and the
             # hub gives up after this learner's http_timeout (short here, so the test is quick)
             if spawner.user.name in BROKEN:
                 spawner.cmd = [sys.executable, "-c", "import sys; sys.exit(3)"]
                 spawner.http_timeout = 8
+            # a learner whose start takes a while (a slow disk, a busy node): pending for SLOW_SECONDS
+            if spawner.user.name in SLOW:
+                await asyncio.sleep({hub.slow_seconds!r})
 
         c.Spawner.pre_spawn_hook = pre_spawn_hook
         """)
@@ -140,14 +146,18 @@ def _config(hub: "Hub") -> str:
 class Hub:
     """JupyterHub on loopback: ``with Hub(tmp_path) as hub: ...``; everything is stopped at the end."""
 
-    def __init__(self, workdir: Path, broken=(), start_timeout: int = 120):
+    def __init__(self, workdir: Path, broken=(), start_timeout: int = 120, slow=(), slow_seconds: float = 15,
+                 spawn_limit: int = 0):
+        """``broken``: learners whose server exits at start; ``slow``: learners whose start waits
+        ``slow_seconds`` first; ``spawn_limit``: the hub's concurrent_spawn_limit (0: the deploy config's)."""
         self.dir = Path(workdir)
         self.homes = self.dir / "home"
         self.port, self.hub_port, self.proxy_api_port = free_port(), free_port(), free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.token = secrets.token_hex(24)
         self.tag = uuid.uuid4().hex
-        self.broken = set(broken)
+        self.broken, self.slow = set(broken), set(slow)
+        self.slow_seconds, self.spawn_limit = slow_seconds, spawn_limit
         self.start_timeout = start_timeout
         self.singleuser_args = ["--allow-root"] if os.geteuid() == 0 else []
         self.proc = None

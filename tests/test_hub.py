@@ -21,6 +21,7 @@ import hubkit
 
 pytestmark = pytest.mark.slow
 
+SLOW = {"slow1", "slow2", "slow3", "slow4"}  # learners whose servers take 15 s to start
 LESSON = "01_math_maze.ipynb"
 LESSON_PATH = f"{hubkit.CLASS_DIR}/notebooks/{LESSON}"
 RIGHT = ("def path_sum(numbers, path):\n"
@@ -55,7 +56,8 @@ def hub(request, tmp_path_factory, class_repo):
     kept as test-artifacts/hub.log."""
     needs("configurable-http-proxy", "npm install -g configurable-http-proxy")
     failed = request.session.testsfailed
-    with hubkit.Hub(tmp_path_factory.mktemp("hub"), broken={"bob"}) as running:
+    with hubkit.Hub(tmp_path_factory.mktemp("hub"), broken={"bob"}, slow=SLOW, slow_seconds=15,
+                    spawn_limit=len(SLOW)) as running:
         yield running
     if request.session.testsfailed > failed:
         keep = hubkit.ROOT / "test-artifacts" / "hub.log"
@@ -233,3 +235,21 @@ def test_a_learner_in_chromium_logs_in_follows_the_link_and_clicks_a_board(hub, 
         finally:
             page.close()
             browser.close()
+
+
+def test_too_many_starting_at_once_are_asked_to_try_again_then_get_in(hub):
+    """The hub starts at most concurrent_spawn_limit servers at a time (4 in this test hub, 30 in
+    deploy/); one more learner is told to try again, and gets in when they do."""
+    slow = [hub.learner(name) for name in sorted(SLOW)]
+    for learner in slow:
+        assert learner.login().status_code == 200
+    late = hub.learner("lovelace")
+    r = late.login()
+    assert r.status_code == 429, (r.status_code, r.url)
+    assert "Too many users trying to log in right now. Try again in" in r.text
+    for learner in slow:
+        learner.wait_ready(timeout=180)
+    late.login()
+    assert late.wait_ready(timeout=180) > 0
+    for learner in slow + [late]:  # the servers of this test are not needed any more
+        hub.api("DELETE", f"/users/{learner.name}/server")
