@@ -55,11 +55,11 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_interval=120",
     "--MappingKernelManager.cull_connected=False",
 ]
-# from benchmarks/bench_hub.py: 210 MiB per learner with a lesson run (median), 275 MiB at most
+# from benchmarks/bench_hub.py: about 210 MiB per learner with a lesson run (median), 280 MiB at most
 c.Spawner.mem_limit = os.environ.get("MATHMAZE_MEM_LIMIT", "512M")
 c.Spawner.cpu_limit = float(os.environ.get("MATHMAZE_CPU_LIMIT", "1"))
-# a server starts in 3-15 s when 20 learners log in at once on 2 cores; give slow starts time, but
-# a server that crashes at start is reported to the learner only after http_timeout
+# when 20 learners log in at once on 2 cores, the last server is ready after 35-50 s; give slow
+# starts time, but a server that crashes at start is reported to the learner only after http_timeout
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 90
 c.JupyterHub.concurrent_spawn_limit = 30  # more starting at once only makes each slower
