@@ -198,7 +198,7 @@ def run() -> list[Row]:
             for f in feet:
                 rows.append(Row("hub", f"run all of {f['lesson'][:2]}: CPU of server + kernel, from start", f["cpu"], "s",
                                 note=f"{f['run_s']:.1f} s wall, {f['pss']:.0f} MiB PSS"))
-            rows.append(Row("hub", "hub + proxy, idle", hub_pss, "MiB", note=f"RSS {hub_rss:.0f} MiB"))
+            rows.append(Row("hub", "hub + proxy + idle culler, idle", hub_pss, "MiB", note=f"RSS {hub_rss:.0f} MiB"))
 
             hub_pids = hub.our_processes()
             hub_cpu0 = cpu_seconds(hub_pids, children=False)
