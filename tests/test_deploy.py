@@ -67,3 +67,17 @@ def test_the_memory_limits_cover_the_measured_heaviest_lesson():
     yaml = pytest.importorskip("yaml")
     values = yaml.safe_load((DEPLOY / "z2jh" / "config.yaml").read_text())
     assert mebibytes(values["singleuser"]["memory"]["guarantee"], kubernetes=True) >= rss
+
+
+def test_the_link_recipe_in_the_readme_makes_the_links_the_hub_test_follows(capsys):
+    """deploy/README.md's Python recipe prints, for each lesson, the link tests/test_hub.py opens."""
+    import hubkit
+
+    readme = (DEPLOY / "README.md").read_text()
+    recipe = next(block for block in re.findall(r"```python\n(.*?)```", readme, re.S) if "git-pull" in block)
+    exec(recipe, {})
+    links = capsys.readouterr().out.split()
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert links == [hubkit.pull_link("https://HUB", "https://GIT-HOST/SCHOOL/mathmaze-class", name)
+                     for name in lessons]
+    assert links[0] in readme.split(), "the link written out in deploy/README.md is not the recipe's first link"
