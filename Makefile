@@ -9,7 +9,7 @@ LAB_ARGS ?=
 SAVE_HOOK = --ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test test-fast bench student notebooks clean
+.PHONY: lab test test-fast test-hub bench student notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: $(VENV)/.test-installed
 ## The unit tests only (quick, no notebooks).
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests -x -q
+
+## A real JupyterHub with several learners (needs Node's configurable-http-proxy: see deploy/README.md).
+test-hub: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests/test_hub.py tests/test_deploy.py -q
 
 ## Print one table of timings (each lesson adds its rows).
 bench: $(VENV)/.test-installed

@@ -1,0 +1,244 @@
+"""A class on one JupyterHub server: memory per learner, time from login to a running lesson,
+and the largest class that logs in at once and still runs its first cell within 10 s.
+
+The hub is the one of ``tests/test_hub.py`` (``tests/hubkit.py``): configurable-http-proxy,
+the class password, SimpleLocalProcessSpawner, learners on loopback.  Each learner logs in
+through the login form, follows the spawn progress stream, pulls the class copy with the
+nbgitpuller link, opens a lesson (a kernel) and runs cells through the hub's kernel websocket.
+
+Memory is the proportional set size (PSS: shared library pages split between the processes
+that share them) of a learner's single-user server plus kernel, read from /proc; RSS (which
+counts shared pages in full) is in the note.  Run alone with
+``python -m benchmarks hub``; ``MATHMAZE_HUB_CLASS`` sets the size of the log-in storm (20).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from benchmarks import Row
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import hubkit  # noqa: E402  (the test helpers: one hub for the tests and the figures)
+
+LESSONS = ["00_start_here.ipynb", "01_math_maze.ipynb", "02_jumping_mazes.ipynb", "03_wall_optimization.ipynb"]
+FIRST_CELL_GOAL = 10.0  # seconds from login to the first cell's output
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def learner_pids(hub: hubkit.Hub, name: str) -> list[int]:
+    needle = f"JUPYTERHUB_USER={name}".encode()
+    out = []
+    for pid in hub.our_processes():
+        try:
+            if needle in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                out.append(pid)
+        except OSError:
+            continue
+    return out
+
+
+def memory_mib(pids) -> tuple[float, float]:
+    """(PSS, RSS) in MiB summed over ``pids``."""
+    pss = rss = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+        except OSError:
+            continue
+    return pss / 1024, rss / 1024
+
+
+def cpu_seconds(pids, children: bool = True) -> float:
+    """User + system CPU time of ``pids``, with that of their finished children (git, for a server)
+    unless ``children`` is False (the hub: its children are the learners' servers, counted apart)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15 if children else 13])
+        except OSError:
+            continue
+    return total / TICK
+
+
+def stop_server(hub: hubkit.Hub, name: str, timeout: float = 60.0) -> None:
+    hub.api("DELETE", f"/users/{name}/server")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not hub.server_state(name).get("servers") and not learner_pids(hub, name):
+            return
+        time.sleep(0.5)
+
+
+def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
+    """One learner logs in, pulls, runs the whole lesson; memory and CPU of their server + kernel."""
+    learner = hub.learner(name)
+    learner.login()
+    learner.wait_ready(timeout=300)
+    learner.pull(hubkit.pull_link(hub.url, str(repo), lesson))
+    idle_pss, _ = memory_mib(learner_pids(hub, name))
+    path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
+    nb = learner.read_notebook(path)
+    kernel = learner.open_kernel(path)
+    try:
+        t0 = time.monotonic()
+        kernel.run_notebook(nb, timeout=1200)
+        run_s = time.monotonic() - t0
+        pids = learner_pids(hub, name)
+        pss, rss = memory_mib(pids)
+        cpu = cpu_seconds(pids)
+    finally:
+        kernel.close()
+    stop_server(hub, name)
+    return {"lesson": lesson, "pss": pss, "rss": rss, "idle_pss": idle_pss, "run_s": run_s, "cpu": cpu}
+
+
+def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
+    """Log in when ``go`` is set; seconds to a ready server, to the pulled lesson, to the first cell's output."""
+    learner = hub.learner(name)
+    go.wait(60)
+    t0 = time.monotonic()
+    learner.login()
+    learner.wait_ready(timeout=600)
+    t_ready = time.monotonic() - t0
+    learner.pull(hubkit.pull_link(hub.url, str(repo)), timeout=600)
+    t_pull = time.monotonic() - t0
+    path = f"{hubkit.CLASS_DIR}/notebooks/{LESSONS[0]}"
+    nb = learner.read_notebook(path)
+    kernel = learner.open_kernel(path, timeout=600)
+    try:
+        code = next(c.source for c in nb.cells if c.cell_type == "code")
+        result = kernel.execute(code, timeout=600)
+        t_cell = time.monotonic() - t0
+        if result["status"] != "ok":
+            raise RuntimeError(f"{name}: the first cell raised {result['error']}")
+        cpu = cpu_seconds(learner_pids(hub, name))
+    finally:
+        kernel.close()
+    return {"name": name, "ready": t_ready, "pull": t_pull, "first_cell": t_cell, "cpu": cpu}
+
+
+def storm(hub, repo, size: int, tag: str) -> list[dict]:
+    """``size`` learners log in at the same moment; their timings, fastest first. Their servers are stopped after."""
+    names = [f"{tag}{i:03d}" for i in range(size)]
+    go = threading.Event()
+    with ThreadPoolExecutor(size) as pool:
+        futures = [pool.submit(first_cell, hub, repo, n, go) for n in names]
+        time.sleep(0.5)
+        go.set()
+        results = [f.result(timeout=1200) for f in futures]
+    for n in names:
+        hub.api("DELETE", f"/users/{n}/server")
+    for n in names:
+        stop_server(hub, n)
+    return sorted(results, key=lambda r: r["first_cell"])
+
+
+def largest_class(hub, repo, known: dict, limit: float, guess: int = 0, tries: int = 3) -> tuple[int, dict]:
+    """The largest class size (logging in at once) whose last learner runs a cell within ``limit`` s.
+
+    ``known`` maps class sizes already measured to their last learner's time; a few more sizes
+    are tried, starting at ``guess`` (by default halfway between the sizes that passed and failed).  On a shared machine the times are noisy, so the answer is
+    the largest size seen to pass.
+    """
+    measured = dict(known)
+
+    def bounds():
+        lo = max([n for n, t in measured.items() if t <= limit] + [0])
+        hi = min([n for n, t in measured.items() if t > limit and n > lo] + [max(measured) + 1])
+        return lo, hi
+
+    for i in range(tries):
+        lo, hi = bounds()
+        if hi - lo <= 1:
+            break
+        if guess in measured or not lo < guess < hi:
+            guess = (lo + hi) // 2
+        measured[guess] = storm(hub, repo, guess, f"s{i}x")[-1]["first_cell"]
+        step = max(1, guess // 3)
+        guess = guess + step if measured[guess] <= limit else guess - step
+    return bounds()[0], measured
+
+
+def _stop_on_signal(signum, frame):
+    raise SystemExit(f"stopped by signal {signum}")  # so the hub's with-block stops what it started
+
+
+def run() -> list[Row]:
+    size = int(os.environ.get("MATHMAZE_HUB_CLASS", "20"))
+    rows = []
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, _stop_on_signal)
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="mathmaze-hub-bench-") as tmp:
+        repo = hubkit.make_class_copy(Path(tmp) / "mathmaze-class")
+        with hubkit.Hub(Path(tmp) / "hub", start_timeout=600) as hub:
+            hub_pss, hub_rss = memory_mib(hub.our_processes())
+            feet = [lesson_footprint(hub, repo, f"mem{i}", lesson) for i, lesson in enumerate(LESSONS)]
+            pss = [f["pss"] for f in feet]
+            worst = max(feet, key=lambda f: f["pss"])
+            rows.append(Row("hub", "memory per learner, lesson run (median of 4)", statistics.median(pss), "MiB",
+                            note="PSS of server + kernel; RSS " + ", ".join(f"{f['rss']:.0f}" for f in feet)))
+            rows.append(Row("hub", "memory per learner, lesson run (max of 4)", worst["pss"], "MiB",
+                            note=f"{worst['lesson']}; a server with no kernel: {feet[0]['idle_pss']:.0f} MiB"))
+            for f in feet:
+                rows.append(Row("hub", f"run all of {f['lesson'][:2]}: CPU of server + kernel, from start", f["cpu"], "s",
+                                note=f"{f['run_s']:.1f} s wall, {f['pss']:.0f} MiB PSS"))
+            rows.append(Row("hub", "hub + proxy + idle culler, idle", hub_pss, "MiB", note=f"RSS {hub_rss:.0f} MiB"))
+
+            hub_pids = hub.our_processes()
+            hub_cpu0 = cpu_seconds(hub_pids, children=False)
+            results = storm(hub, repo, size, "l")
+            hub_cpu = (cpu_seconds(hub_pids, children=False) - hub_cpu0) / size
+            times = [r["first_cell"] for r in results]
+            rows.append(Row("hub", f"login -> first cell, 1st of {size} at once", times[0], "s",
+                            goal=f"<= {FIRST_CELL_GOAL:g} s", ok=times[0] <= FIRST_CELL_GOAL,
+                            note=f"server ready {results[0]['ready']:.1f} s, pulled {results[0]['pull']:.1f} s"))
+            rows.append(Row("hub", f"login -> first cell, {size}th of {size} at once", times[-1], "s",
+                            goal=f"<= {FIRST_CELL_GOAL:g} s", ok=times[-1] <= FIRST_CELL_GOAL,
+                            note=f"server ready {results[-1]['ready']:.1f} s, pulled {results[-1]['pull']:.1f} s; "
+                                 f"median {statistics.median(times):.1f} s"))
+            rows.append(Row("hub", f"learners of {size} with a cell run within {FIRST_CELL_GOAL:g} s",
+                            sum(t <= FIRST_CELL_GOAL for t in times), "learners"))
+            learner_cpu = statistics.median(r["cpu"] for r in results)
+            rows.append(Row("hub", "CPU to start one learner (server, pull, kernel, first cell)",
+                            learner_cpu, "s", note=f"median of {size}; and the hub + proxy: {hub_cpu:.2f} s each (with stopping)"))
+            cores = os.cpu_count() or 1
+            rows.append(Row("hub", f"{size} at once, last first cell on {cores} idle cores (CPU-bound estimate)",
+                            size * (learner_cpu + hub_cpu) / cores, "s",
+                            note="every learner's start CPU spread over all cores; a model, not a timing"))
+            rows.append(Row("hub", f"largest class under {FIRST_CELL_GOAL:g} s on {cores} idle cores (CPU-bound estimate)",
+                            int(FIRST_CELL_GOAL * cores // (learner_cpu + hub_cpu)), "learners",
+                            note="an upper bound: it leaves out the waits that are not CPU"))
+            small = max(2, size // 4)
+            few = storm(hub, repo, small, "f")
+            rows.append(Row("hub", f"login -> first cell, {small}th of {small} at once", few[-1]["first_cell"], "s",
+                            goal=f"<= {FIRST_CELL_GOAL:g} s", ok=few[-1]["first_cell"] <= FIRST_CELL_GOAL,
+                            note=f"1st of {small}: {few[0]['first_cell']:.1f} s"))
+            try:
+                best, measured = largest_class(
+                    hub, repo, {size: times[-1], small: few[-1]["first_cell"]}, FIRST_CELL_GOAL)
+                rows.append(Row("hub", f"largest class at once, all under {FIRST_CELL_GOAL:g} s to a cell", best,
+                                "learners", note="last learner's time by class size: " + ", ".join(
+                                    f"{n}: {t:.1f} s" for n, t in sorted(measured.items()))))
+            except Exception as exc:  # a learner failed in a storm: say so, keep the other rows
+                print(f"a storm failed: {exc!r}\nthe hub's log ends:\n{hub.log_tail(20000)}", file=sys.stderr)
+                rows.append(Row("hub", f"largest class at once, all under {FIRST_CELL_GOAL:g} s to a cell",
+                                float("nan"), "learners", note=f"not measured: a learner failed ({exc!r:.120})"))
+    rows.append(Row("hub", "load average of this machine, start -> end of the run", os.getloadavg()[0], "",
+                    note=f"{load:.1f} at the start, {os.cpu_count()} cores: other work shares them"))
+    return rows
