@@ -66,18 +66,15 @@ def git(repo: Path, *args: str) -> str:
 
 
 def make_class_copy(dest: Path) -> Path:
-    """A git repository (branch ``main``) holding what learners get: the student notebooks and the package.
-
-    This is the one place to switch to ``python -m mathmaze_lib release --class DEST`` once the
-    teacher kit has it; until then it copies the committed student notebooks (never ``solutions/``).
+    """A git repository (branch ``main``) holding what learners get: the class copy a teacher makes
+    with ``python -m mathmaze_lib release --class DEST`` (student notebooks, a README for students,
+    the solutions setting; never ``solutions/``), plus the package for the test's servers.
     """
-    dest.mkdir(parents=True)
-    (dest / "notebooks").mkdir()
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
-        shutil.copy2(nb, dest / "notebooks" / nb.name)
+    from mathmaze_lib.exercises.classroom import class_release
+
+    class_release(NOTEBOOKS, dest)
     shutil.copytree(ROOT / "mathmaze_lib", dest / "mathmaze_lib",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    (dest / "README.md").write_text("# Math Maze: the class copy\n\nStart with notebooks/00_start_here.ipynb.\n")
     subprocess.run(["git", "init", "-q", "-b", "main", str(dest)], check=True, timeout=60)
     git(dest, "add", "-A")
     git(dest, "commit", "-q", "-m", "Class copy of the Math Maze lessons")
