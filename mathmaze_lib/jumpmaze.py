@@ -496,7 +496,7 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
         states = res.path
         generated = len(res.dist)
     elif method == "tree":
-        res = tree_search(succ, start, is_goal, cap=max_expansions or 2_000_000)
+        res = tree_search(succ, start, is_goal, cap=max_expansions or 2_000_000, trace=trace)
         states, generated = res.route, res.generated
     else:
         raise ValueError(f"method {method!r}: use 'bfs' or 'tree'")

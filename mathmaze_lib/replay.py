@@ -19,6 +19,7 @@ the state right after the ``k``-th node was taken from the queue and expanded.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -208,3 +209,47 @@ def describe_dfs(steps: list, index: int, total: Optional[Callable[[tuple], Any]
             return f"Step {index}: {goal} with total {amount}: solution {found}!"
         return f"Step {index}: {head!r} reaches {goal}: a route of {moves} moves, solution {found}."
     return f"Step {index}: no more moves from {head!r}: step back."
+
+
+# ---------------------------------------------------------------- the tree search (no visited set)
+
+def tree_frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
+    """Frame ``index`` of a traced tree search (``tree_search(..., trace=True)``): the route just
+    taken from the queue (``path``, its last node ``current``) and the queue's routes, shown by
+    the cells they end on (``frontier``: one entry per route, so a cell can wait many times).
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import tree_search
+    >>> r = tree_search(nx.cycle_graph(4), 0, 2, trace=True)
+    >>> f = tree_frame(r, 2)
+    >>> f.current, f.frontier, f.path
+    (1, (3, 0, 2), [0, 1])
+    """
+    trace = getattr(result, "trace", None)
+    if trace is None:
+        raise ValueError("this search result has no trace: run tree_search(..., trace=True)")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(trace):
+        raise ValueError(f"frame {index!r} does not exist: this trace has frames 0 to {len(trace)}")
+    cell_of = cell_of or (lambda node: node)
+    queue = deque([result.source])
+    for step in trace[:index]:      # replay the queue: each step took the oldest route, added its children
+        queue.popleft()
+        queue.extend(step.added)
+    if index == 0:
+        return Frame(0, None, tuple(queue), set(), set(queue), None, None,
+                     {cell_of(result.source): "frontier"})
+    route = list(trace[index - 1].route)
+    roles = {cell_of(node): "frontier" for node in queue}
+    roles.update({cell_of(node): "path" for node in route})
+    roles[cell_of(route[-1])] = "current"
+    return Frame(index, route[-1], tuple(queue), set(), set(route), route, len(route) - 1, roles)
+
+
+def describe_tree(result, index: int) -> str:
+    """One line on a tree-search frame: which route it took and how long the queue has grown."""
+    if index == 0:
+        return "Start: the queue holds one route, the start alone."
+    f = tree_frame(result, index)
+    moves = len(f.path) - 1
+    return (f"Step {index}: took a route of {moves} move{'s' * (moves != 1)} ending at {f.current!r}; "
+            f"the queue holds {len(f.frontier)} routes.")

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 __all__ = [
     "successor_function", "goal_test", "bfs", "Step", "SearchResult",
-    "route_to", "tree_search", "TreeSearchResult", "count_shortest_paths",
+    "route_to", "tree_search", "TreeSearchResult", "TreeStep", "count_shortest_paths",
     "all_shortest_paths", "simple_paths", "DfsStep", "bfs_dense", "bfs_bits", "bits_route", "bits_spread",
 ]
 
@@ -411,13 +411,24 @@ class TreeSearchResult:
     generated: int
     max_queue: int
     capped: bool
+    trace: Optional[list] = None
+    source: Any = None
 
     @property
     def length(self) -> Optional[int]:
         return len(self.route) - 1 if self.route is not None else None
 
 
-def tree_search(graph, source, goal, *, cap: int = 1_000_000) -> TreeSearchResult:
+@dataclass
+class TreeStep:
+    """One expansion of the tree search: the ``route`` taken from the queue and the last nodes of
+    the longer routes it put on the queue (``added``), in order."""
+
+    route: tuple
+    added: tuple
+
+
+def tree_search(graph, source, goal, *, cap: int = 1_000_000, trace: bool = False) -> TreeSearchResult:
     """The seed's search: a FIFO queue of whole routes and no visited set.
 
     It finds a shortest route, but it re-explores every cell once per route
@@ -435,19 +446,23 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000) -> TreeSearchResul
     is_goal = _required_goal(goal, "tree_search")
     queue = deque([(source,)])
     expanded, generated, max_queue = 0, 1, 1
+    steps = [] if trace else None
     while queue:
         route = queue.popleft()
         if is_goal(route[-1]):
-            return TreeSearchResult(list(route), expanded, generated, max_queue, False)
+            return TreeSearchResult(list(route), expanded, generated, max_queue, False, steps, source)
         if expanded >= cap:
-            return TreeSearchResult(None, expanded, generated, max_queue, True)
+            return TreeSearchResult(None, expanded, generated, max_queue, True, steps, source)
         expanded += 1
-        for nxt in succ(route[-1]):
+        added = list(succ(route[-1]))
+        for nxt in added:
             queue.append(route + (nxt,))
             generated += 1
+        if steps is not None:
+            steps.append(TreeStep(route, tuple(added)))
         if len(queue) > max_queue:
             max_queue = len(queue)
-    return TreeSearchResult(None, expanded, generated, max_queue, False)
+    return TreeSearchResult(None, expanded, generated, max_queue, False, steps, source)
 
 
 def _shortest_path_dag(graph, source, goal):

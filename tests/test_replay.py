@@ -72,3 +72,24 @@ def test_depth_first_frames_follow_the_search_and_find_every_solution():
             assert describe_dfs(steps, i).startswith(f"Step {i}:")
         unpruned = summaze.dfs_steps(p, prune=False)
         assert not any(s.action == "cut" for s in unpruned) and len(unpruned) >= len(steps)
+
+
+def test_tree_search_frames_replay_its_queue():
+    """The queue the tree-search frames rebuild is the queue the search had (checked by running it again
+    step by step here), and the last frame takes the route it returned."""
+    from collections import deque
+
+    from mathmaze_lib import jumpmaze as jm
+    from mathmaze_lib.replay import tree_frame
+
+    maze = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")
+    result = jm.solve(maze, method="tree", trace=True).result
+    succ = jm.successors(maze)
+    queue = deque([(maze.start,)])
+    for k in range(1, len(result.trace) + 1):
+        route = queue.popleft()
+        queue.extend(route + (n,) for n in succ(route[-1]))
+        f = tree_frame(result, k)
+        assert f.path == list(route) and f.frontier == tuple(r[-1] for r in queue)
+    assert tree_frame(result, len(result.trace)).path[-1] != maze.goal   # the goal is found when taken next
+    assert result.route[-1] == maze.goal and len(result.trace) == result.expanded

@@ -44,17 +44,19 @@ class SearchStepper:
                  rows: Optional[int] = None, cols: Optional[int] = None, texts=None, ms_per_step: int = 400,
                  roles: Optional[dict] = None, describe: Optional[Callable[[int], str]] = None):
         self.result = result
-        self.depth_first = isinstance(result, list)   # a traced depth-first search: a list of DfsStep
-        self.count = len(result) + 1 if self.depth_first else replay.frame_count(result)
+        # bfs: a traced BFS result; dfs: a list of DfsStep; tree: a traced tree search (no visited set)
+        self.kind = "dfs" if isinstance(result, list) else "tree" if hasattr(result, "max_queue") else "bfs"
+        self.count = (len(result) + 1 if self.kind == "dfs" else len(result.trace or []) + 1 if self.kind == "tree"
+                      else replay.frame_count(result))
         self._describe = describe
         if board is None:
             if rows is None or cols is None:
                 raise ValueError("SearchStepper needs a board, or rows and cols to make one")
-            kind = "Depth-first search" if self.depth_first else "Breadth-first search"
-            board = Board(rows, cols, texts=texts, label=f"{kind}, {rows} rows by {cols} columns")
+            name = {"dfs": "Depth-first search", "tree": "Tree search", "bfs": "Breadth-first search"}[self.kind]
+            board = Board(rows, cols, texts=texts, label=f"{name}, {rows} rows by {cols} columns")
         for cell, role in (roles or {}).items():
             board.set_role(cell, role)
-        board.set_role_words(DFS_WORDS if self.depth_first else STEPPER_WORDS)
+        board.set_role_words(DFS_WORDS if self.kind == "dfs" else STEPPER_WORDS)
         self.board = board
         self.cell_of = cell_of
         self._base_roles = board.roles
@@ -98,6 +100,20 @@ class SearchStepper:
         self.player.value = self.count - 1
 
     @classmethod
+    def tree(cls, result, **kwargs) -> "SearchStepper":
+        """Step through the naive tree search (``tree_search(..., trace=True)``, or
+        ``jumpmaze.solve(maze, method="tree", trace=True).result``): the route taken from the queue,
+        and the queue's routes drawn on the cells they end on.
+
+        >>> from mathmaze_lib import jumpmaze as jm
+        >>> little = jm.parse("1 1\\n1 0")
+        >>> s = SearchStepper.tree(jm.solve(little, method="tree", trace=True).result, rows=2, cols=2)
+        >>> s.last(); s.counts.value
+        'expanded 3 routes · in the queue 4 routes · distance of current 1'
+        """
+        return cls(result, **kwargs)
+
+    @classmethod
     def depth_first(cls, steps: list, **kwargs) -> "SearchStepper":
         """Step through a traced depth-first search (``search.simple_paths(..., trace=steps)``):
         the route so far, the tries that were cut, the routes that reached the goal. ``describe(i)``
@@ -113,9 +129,12 @@ class SearchStepper:
 
     def show(self, index: int) -> None:
         """Draw frame ``index`` on the board, the queue and the counts."""
-        if self.depth_first:
+        if self.kind == "dfs":
             f = replay.dfs_frame(self.result, index, self.cell_of)
             text = self._describe(index) if self._describe else replay.describe_dfs(self.result, index)
+        elif self.kind == "tree":
+            f = replay.tree_frame(self.result, index, self.cell_of)
+            text = self._describe(index) if self._describe else replay.describe_tree(self.result, index)
         else:
             f = replay.frame(self.result, index, self.cell_of)
             text = self._describe(index) if self._describe else replay.describe(f)
@@ -126,13 +145,14 @@ class SearchStepper:
             self.board.show_route([self._cell(n) for n in f.path] if f.path else [])
             self.board.status = text
         distance = "-" if f.distance is None else f.distance
-        if self.depth_first:
+        if self.kind == "dfs":
             moves = f"route of {distance} move{'s' * (distance != 1)}" if f.current is not None else "no route yet"
             self.counts.value = f"step {index} of {self.count - 1} · {moves}"
             self.queue.value = ""
             return
-        self.counts.value = (f"expanded {f.expanded} · in the queue {len(f.frontier)} · "
-                             f"distance of current {distance}")
+        what = "routes" if self.kind == "tree" else ""
+        self.counts.value = (f"expanded {f.expanded}{' routes' if what else ''} · in the queue {len(f.frontier)}"
+                             f"{' ' + what if what else ''} · distance of current {distance}")
         self.queue.value = self._queue_html(f)
 
     def _cell(self, node):
