@@ -191,13 +191,13 @@ def _verdict_of(q, answer, seed: int) -> dict:
         qual = getattr(answer, "__qualname__", getattr(answer, "__name__", "?"))
         return {"status": "incorrect", "hidden": False,
                 "text": f"{q.name} is the library's own {module}.{qual}, not code you wrote."}
-    if "hidden" in inspect.signature(q.evaluate).parameters:
-        fb = q.evaluate(answer, hidden=True)
-        return {"status": fb.status, "text": fb.text, "hidden": True}
     fb = q.evaluate(answer)
     if fb.status != "correct":
         return {"status": fb.status, "text": fb.text, "hidden": False}
-    hidden, count = _hidden_feedback(q, answer, seed)
+    if "hidden" in inspect.signature(q.evaluate).parameters:   # the exercise draws its own hidden cases
+        hidden, count = q.evaluate(answer, hidden=True), len(q.all_cases(hidden=True))
+    else:
+        hidden, count = _hidden_feedback(q, answer, seed)
     if hidden is None:
         return {"status": fb.status, "text": fb.text + " (No hidden cases for this exercise.)", "hidden": False}
     if hidden.status == "correct":

@@ -260,7 +260,11 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
             signal.signal(signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL)
             if outer > 0:
-                signal.setitimer(signal.ITIMER_REAL, max(outer_end - time.monotonic(), 1e-4))
+                left = outer_end - time.monotonic()
+                if left <= 0 and callable(old_handler):
+                    old_handler(signal.SIGALRM, None)   # the outer alarm's time is up: its handler runs now
+                else:
+                    signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4))
     outcome.printed = out.count + err.count
     outcome.shown = ("".join(out.kept) + "".join(err.kept))[:_KEEP_PRINTED]
     outcome.seconds = time.perf_counter() - start
