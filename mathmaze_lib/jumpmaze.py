@@ -40,7 +40,7 @@ from .grid import ALL_EIGHT, DIAGONAL, ORTHOGONAL, Grid, GridParseError, check_s
 from .search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "moves_table", "successors",
-           "start_state", "cell_of", "landings", "why_not",
+           "start_state", "cell_of", "landings", "why_not", "rule_text",
            "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
            "distances_from_start", "distances_to_goal", "unreachable", "black_holes", "white_holes",
            "analyse", "generate", "Generated", "random_maze", "layer_expand"]
@@ -347,6 +347,15 @@ def landings(maze: JumpMaze, state, rule=None) -> dict:
     [(0, 4), (4, 0)]
     """
     return {cell_of(s): s for s in successors(maze, rule)(state)}
+
+
+def rule_text(rule: str) -> str:
+    """Every part of a rule in words.
+
+    >>> rule_text("diag8+nouturn")
+    'jump in any of the 8 directions; never jump straight back the way you came'
+    """
+    return "; ".join(RULES[name] for name in check_rule(rule).split("+"))
 
 
 _DIRECTION_WORDS = {"diag8": "in any of the 8 directions", "rightdown": "right or down",

@@ -31,9 +31,21 @@ MAX_ID = 10**6
 
 
 class PuzzleGame:
-    """The part every game shares.  A game sets :attr:`puzzle` and :attr:`answer` (its
-    :meth:`fresh` answer), builds its ``view`` from :attr:`board`, :attr:`info` and the buttons,
-    and fills in the hooks below; clicks, Undo, Reset and loading a puzzle are done here.
+    """The part every game shares: clicks, Undo, Reset, loading a puzzle by id, drawing.
+
+    A game sets :attr:`puzzle`, builds its ``view`` (see :meth:`layout`) and fills in these hooks:
+
+    ============================  ===============================================================
+    ``fresh()``                   the answer before the first move (``reset`` sets :attr:`answer`)
+    ``refusal(cell)``             why a click is refused, from the puzzle module's ``why_not``
+                                  (None: the click is a move)
+    ``played(cell)``              the answer after that move (default: the route plus ``cell``)
+    ``said(cell)``                the status line after it
+    ``picture()``                 ``(texts, roles, route)`` from the puzzle module's ``view``
+    ``label()``, ``heading()``    the board's name for screen readers, the HTML line above it
+    ``finished()``                what a click says once the game is over (None while it goes on)
+    ``took_back()``, ``reset_text``  what Undo and Reset say
+    ============================  ===============================================================
 
     ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (``rng`` picks new ids).
     """
@@ -42,8 +54,10 @@ class PuzzleGame:
     role_words: dict = {}
     #: True when a click on the last cell of the route takes that cell back.
     click_last_undoes = False
-    #: What Undo says when there is nothing to take back.
-    nothing_to_undo = "Nothing to undo."
+    #: True when the route is drawn with arrows (jumps).
+    arrows = False
+    #: What Undo says when there is nothing to take back, and what Reset says.
+    nothing_to_undo, reset_text = "Nothing to undo.", "New try."
     #: ``on_win(game)`` runs after the move that wins (a race counts it).
     on_win: Optional[Callable] = None
     #: True when the answer is a solution (games with a goal say when).
@@ -74,45 +88,18 @@ class PuzzleGame:
                                 names="value")
             self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
 
-    # ---- hooks a game fills in ---------------------------------------------------------
-
-    def fresh(self):
-        """The answer before the first move."""
-        raise NotImplementedError
-
-    def refusal(self, cell) -> Optional[str]:
-        """Why a click on ``cell`` is refused (the puzzle module's ``why_not``), or None."""
-        raise NotImplementedError
+    def layout(self, *rows, top=None) -> w.VBox:
+        """The game's ``view``: ``top`` (default :attr:`info`), the board, then ``rows`` (a list of
+        widgets is one wrapping row of controls)."""
+        return w.VBox([top or self.info, self.board]
+                      + [w.HBox(row, layout=w.Layout(flex_flow="row wrap")) if isinstance(row, list) else row
+                         for row in rows], layout=w.Layout(max_width="100%"))
 
     def played(self, cell):
-        """The answer after a (legal) click on ``cell``."""
-        raise NotImplementedError
-
-    def said(self, cell) -> str:
-        """The status line after the move to ``cell``."""
-        raise NotImplementedError
+        return self.answer + [cell]
 
     def finished(self) -> Optional[str]:
-        """What a click says when the game is over (None while it goes on)."""
         return None
-
-    def took_back(self) -> str:
-        """The status line after Undo."""
-        return "Took back one move."
-
-    def picture(self) -> tuple:
-        """``(texts, roles, route, arrows)`` to draw, from the puzzle module's ``view``."""
-        raise NotImplementedError
-
-    def label(self) -> str:
-        """The board's name for screen readers."""
-        return ""
-
-    def heading(self) -> str:
-        """The HTML line above the board."""
-        return ""
-
-    # ---- written once ------------------------------------------------------------------
 
     def _on_click(self, cell) -> None:
         if self.locked:
@@ -145,10 +132,7 @@ class PuzzleGame:
     def reset(self, status: Optional[str] = None) -> None:
         """Start the answer again."""
         self.answer = self.fresh()
-        self.draw(status or self.reset_text())
-
-    def reset_text(self) -> str:
-        return "New try."
+        self.draw(status or self.reset_text)
 
     def load(self, id) -> None:
         """Play the puzzle with this id (the answer starts again)."""
@@ -163,12 +147,12 @@ class PuzzleGame:
 
     def draw(self, status: Optional[str] = None) -> None:
         """Show the puzzle and the answer on the board, and ``status`` on its status line."""
-        texts, roles, route, arrows = self.picture()
+        texts, roles, route = self.picture()
         with self.board.hold_sync():
             self.board.set_texts(texts)
             self.board.fill_roles("plain")
             self.board.set_roles(roles)
-            self.board.show_route(route if len(route) > 1 else [], arrows=arrows)
+            self.board.show_route(route if len(route) > 1 else [], arrows=self.arrows)
             if status is not None:
                 self.board.status = status
         self.board.label = self.label()

@@ -28,20 +28,12 @@ JUMP_WORDS = {"start": "start", "goal": "goal", "current": "you are here", "path
               "highlight": "you can jump here", "rock": "hole"}
 
 
-def rule_text(rule: str) -> str:
-    """Every part of a rule in words.
-
-    >>> rule_text("diag8+nouturn")
-    'jump in any of the 8 directions; never jump straight back the way you came'
-    """
-    return "; ".join(jm.RULES[name] for name in rule.split("+"))
-
-
 class JumpMazeGame(PuzzleGame):
     """A jumping maze to play (default: Chain Reaction) under a rule you can change."""
 
     role_words = JUMP_WORDS
     nothing_to_undo = "Nothing to undo: you are at the start."
+    arrows = True
 
     def __init__(self, maze: Optional[jm.JumpMaze] = None, rule: Optional[str] = None):
         maze = maze or jm.CHAIN_REACTION
@@ -54,10 +46,7 @@ class JumpMazeGame(PuzzleGame):
                                     tooltip="Step through the breadth-first search on this maze")
         self.show_button.on_click(lambda _: self.show_me())
         self.helper = w.VBox([])
-        self.view = w.VBox([self.info, self.board,
-                            w.HBox([self.undo_button, self.reset_button, self.rule_box, self.show_button],
-                                   layout=w.Layout(flex_flow="row wrap")),
-                            self.helper], layout=w.Layout(max_width="100%"))
+        self.view = self.layout([self.undo_button, self.reset_button, self.rule_box, self.show_button], self.helper)
         self.reset()
 
     # ---- state -----------------------------------------------------------------------
@@ -108,8 +97,9 @@ class JumpMazeGame(PuzzleGame):
     def fresh(self) -> list:
         return [jm.start_state(self.maze)]
 
+    @property
     def reset_text(self) -> str:
-        return f"Rule {self.maze.rule}: {rule_text(self.maze.rule)}. Click a highlighted cell to jump there."
+        return f"Rule {self.maze.rule}: {jm.rule_text(self.maze.rule)}. Click a highlighted cell to jump there."
 
     def finished(self) -> Optional[str]:
         return "You reached the goal! Undo, Reset, or change the rule." if self.won else None
@@ -153,7 +143,7 @@ class JumpMazeGame(PuzzleGame):
         if not self.won:
             roles.update(dict.fromkeys(self.targets(), "highlight"))
         roles[self.current] = "goal" if self.won else "current"
-        return texts, roles, self.route, True
+        return texts, roles, self.route
 
     def label(self) -> str:
         maze = self.maze

@@ -47,6 +47,7 @@ class MathMazeGame(PuzzleGame):
     role_words = GAME_WORDS
     click_last_undoes = True
     nothing_to_undo = "Nothing to undo: the path is only the Start cell."
+    reset_text = "New try: start at the green ▶ cell."
 
     def __init__(self, id: Optional[int] = None, rows: int = 4, cols: int = 5, *, unique: bool = False,
                  title: str = "Math Maze", controls: bool = True, on_win: Optional[Callable] = None,
@@ -56,14 +57,9 @@ class MathMazeGame(PuzzleGame):
         rng = rng or random.Random()
         puzzle: Puzzle = make(rng.randrange(MAX_ID) if id is None else id, rows, cols, unique=unique)
         super().__init__(puzzle, cell_size=52, rng=rng, make=lambda pid: make(pid, rows, cols, unique=unique))
-        self.title = self.info
-        self._title_text = title
-        self._controls = controls
-        buttons = [self.undo_button, self.reset_button]
-        if controls:
-            buttons += [self.new_button, self.id_box, self.play_button]
-        self.view = w.VBox([self.title, self.board, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))],
-                           layout=w.Layout(max_width="100%"))
+        self.title, self._title_text, self._controls = self.info, title, controls
+        self.view = self.layout([self.undo_button, self.reset_button]
+                                + ([self.new_button, self.id_box, self.play_button] if controls else []))
         self.reset("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
 
     @property
@@ -86,9 +82,6 @@ class MathMazeGame(PuzzleGame):
     def fresh(self) -> list:
         return [self.puzzle.start]
 
-    def reset_text(self) -> str:
-        return "New try: start at the green ▶ cell."
-
     def finished(self) -> Optional[str]:
         return "Already solved: press New puzzle or Reset, or click the last cell to undo." if self.won else None
 
@@ -96,9 +89,6 @@ class MathMazeGame(PuzzleGame):
         if cell == self.path[-1]:
             return "This is Start, where every path begins: click a neighbouring cell."
         return summaze.why_not(self.puzzle, self.path, cell)
-
-    def played(self, cell) -> list:
-        return self.path + [cell]
 
     def took_back(self) -> str:
         return f"Took back one cell; the sum is {self.total}."
@@ -120,7 +110,7 @@ class MathMazeGame(PuzzleGame):
         texts[p.end[0]][p.end[1]] = f"{self.total}/{p.target}"
         if self.won:
             roles[p.end] = "goal"
-        return texts, roles, self.path, False
+        return texts, roles, self.path
 
     def label(self) -> str:
         p = self.puzzle

@@ -63,6 +63,7 @@ class MazerGame(PuzzleGame):
     """
 
     role_words = MAZER_WORDS
+    reset_text = "All walls cleared."
 
     def __init__(self, preset: str = "mazer", level: int = 1, *, maze: Optional[WallMaze] = None,
                  store=None, name: str = "me"):
@@ -99,11 +100,9 @@ class MazerGame(PuzzleGame):
         self.speed.observe(lambda change: self.board.set_animation_speed(SPEEDS[change["new"]]), names="value")
         self.scores_view = w.HTML()
         self.best_button.on_click(lambda _: self.show_best())
-        wrap = w.Layout(flex_flow="row wrap")
-        self.view = w.VBox([self.info, self.board,
-                            w.HBox([self.start_button, self.speed, self.clear_button], layout=wrap),
-                            w.HBox([self.name_box, self.save_button, self.best_button], layout=wrap),
-                            self.progress_view, self.scores_view], layout=w.Layout(max_width="100%"))
+        self.view = self.layout([self.start_button, self.speed, self.clear_button],
+                                [self.name_box, self.save_button, self.best_button], self.progress_view,
+                                self.scores_view)
         if store is not None or self._saved_scores_exist():
             self.show_scores()
         notes = [n for n in (problem, store.warning if store is not None else None) if n]
@@ -154,9 +153,6 @@ class MazerGame(PuzzleGame):
     def fresh(self) -> set:
         return set()
 
-    def reset_text(self) -> str:
-        return "All walls cleared."
-
     def refusal(self, cell) -> Optional[str]:
         return None if cell in self.walls else wallmaze.why_not(self.maze, self.walls, cell, self.runner)
 
@@ -174,7 +170,7 @@ class MazerGame(PuzzleGame):
 
     def picture(self) -> tuple:
         texts, roles = wallmaze.view(self.maze, self.walls, self.path)
-        return texts, roles, self.path, False
+        return texts, roles, self.path
 
     def label(self) -> str:
         return (f"Mazer {self.map_id}, {plural(self.maze.rows, 'row')} by {plural(self.maze.cols, 'column')}, "
