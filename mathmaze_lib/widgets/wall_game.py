@@ -193,12 +193,14 @@ class MazerGame(PuzzleGame):
     clear = reset
 
     def set_walls(self, walls) -> None:
-        """Place exactly these walls (checked: open cells, within budget, not blocking)."""
-        walls = set(self.maze.check_walls(walls))
-        if self._route(walls) is None:
-            raise ValueError("Path is blocked: these walls leave the runner no route")
+        """Place exactly these walls (checked by :func:`wallmaze.check`: open cells, within budget, not
+        blocking; a ValueError gives its reason)."""
+        walls = list(walls)
+        verdict = wallmaze.check(self.maze, walls)
+        if not verdict:
+            raise ValueError(verdict.reason)
         self.showing_best = False
-        self.walls = walls
+        self.walls = self.maze.check_walls(walls)
         self.draw(f"Placed {plural(len(walls), 'wall')}.")
 
     def start(self) -> None:
