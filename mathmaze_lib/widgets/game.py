@@ -44,7 +44,7 @@ class PuzzleGame:
     ``picture()``                 ``(texts, roles, route)`` from the puzzle module's ``view``
     ``label()``, ``heading()``    the board's name for screen readers, the HTML line above it
     ``finished()``                what a click says once the game is over (None while it goes on)
-    ``took_back()``, ``reset_text``  what Undo and Reset say
+    ``took_back()``               what Undo says (and ``reset_text``: what Reset says)
     ============================  ===============================================================
 
     ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (``rng`` picks new ids).
@@ -88,10 +88,10 @@ class PuzzleGame:
                                 names="value")
             self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
 
-    def layout(self, *rows, top=None) -> w.VBox:
-        """The game's ``view``: ``top`` (default :attr:`info`), the board, then ``rows`` (a list of
-        widgets is one wrapping row of controls)."""
-        return w.VBox([top or self.info, self.board]
+    def layout(self, *rows) -> w.VBox:
+        """The game's ``view``: :attr:`info`, the board, then ``rows`` (a list of widgets is one
+        wrapping row of controls)."""
+        return w.VBox([self.info, self.board]
                       + [w.HBox(row, layout=w.Layout(flex_flow="row wrap")) if isinstance(row, list) else row
                          for row in rows], layout=w.Layout(max_width="100%"))
 
