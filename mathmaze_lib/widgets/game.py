@@ -47,6 +47,7 @@ class PuzzleGame:
     ``took_back()``               what Undo says (and ``reset_text``: what Reset says)
     ============================  ===============================================================
 
+    ``undo=False`` leaves out Undo (for answers that are sets, not routes).
     ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (``rng`` picks new ids).
     """
 
@@ -64,17 +65,18 @@ class PuzzleGame:
     won = False
 
     def __init__(self, puzzle, *, cell_size: int = 40, make: Optional[Callable] = None,
-                 rng: Optional[random.Random] = None, reset=("Reset", "refresh")):
+                 rng: Optional[random.Random] = None, reset=("Reset", "refresh"), undo: bool = True):
         self.puzzle = puzzle
         #: When set, clicks only show this text (a race between rounds).
         self.locked: Optional[str] = None
         self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=self.role_words)
         self.board.on_click(self._on_click)
         self.info = w.HTML()
-        self.undo_button = w.Button(description="Undo", icon="undo")
         self.reset_button = w.Button(description=reset[0], icon=reset[1])
-        self.undo_button.on_click(lambda _: self.undo())
         self.reset_button.on_click(lambda _: self.reset())
+        if undo:        # Undo takes back a route's last move (a game whose answer is a set has none)
+            self.undo_button = w.Button(description="Undo", icon="undo")
+            self.undo_button.on_click(lambda _: self.undo())
         self._make = make
         if make is not None:
             self._rng = rng or random.Random()

@@ -81,7 +81,7 @@ class MazerGame(PuzzleGame):
         self._store = store
         self.runner = wallmaze.Runner(maze)
         self._route_of: tuple = (None, [])
-        super().__init__(maze, cell_size=34 if maze.cols > 12 else 40, reset=("Clear", "eraser"))
+        super().__init__(maze, cell_size=34 if maze.cols > 12 else 40, reset=("Clear", "eraser"), undo=False)
         self.clear_button = self.reset_button
         #: True while the walls on the board are the optimizer's (Show best), until the player changes one.
         self.showing_best = False
