@@ -40,7 +40,8 @@ from .grid import ALL_EIGHT, DIAGONAL, ORTHOGONAL, Grid, GridParseError, check_s
 from .search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "moves_table", "successors",
-           "start_state", "cell_of", "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
+           "start_state", "cell_of", "landings", "why_not", "rule_text",
+           "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
            "distances_from_start", "distances_to_goal", "unreachable", "black_holes", "white_holes",
            "analyse", "generate", "Generated", "random_maze", "layer_expand"]
 
@@ -338,6 +339,62 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
                 out.append(nxt)
         return out
     return succ_state
+
+
+def landings(maze: JumpMaze, state, rule=None) -> dict:
+    """``{cell: next state}`` for every legal jump from ``state`` (what :func:`successors` gives).
+
+    >>> sorted(landings(CHAIN_REACTION, (0, 0)))
+    [(0, 4), (4, 0)]
+    """
+    return {cell_of(s): s for s in successors(maze, rule)(state)}
+
+
+def rule_text(rule: str) -> str:
+    """Every part of a rule in words.
+
+    >>> rule_text("diag8+nouturn")
+    'jump in any of the 8 directions; never jump straight back the way you came'
+    """
+    return "; ".join(RULES[name] for name in check_rule(rule).split("+"))
+
+
+_DIRECTION_WORDS = {"diag8": "in any of the 8 directions", "rightdown": "right or down",
+                    "ortho": "up, right, down or left"}
+
+
+def why_not(maze: JumpMaze, state, cell, rule=None) -> Optional[str]:
+    """Why a jump from ``state`` may not land on ``cell``, in the words a game says to the player
+    (None when it may): the rule's directions, the jump length, holes and dead ends.
+
+    >>> why_not(CHAIN_REACTION, (0, 0), (0, 4)) is None
+    True
+    >>> why_not(CHAIN_REACTION, (0, 0), (1, 1))
+    '(1, 1) is not a legal jump from (0, 0): from a 4 you jump exactly 4 cells up, right, down or left.'
+    """
+    cell = tuple(cell)
+    if cell in landings(maze, state, rule):
+        return None
+    here = cell_of(state)
+    value = maze.value(here)
+    if value == WILD:
+        value = state[3]
+        if value is None:
+            return f"{here} is a wildcard with no jump before it to repeat: there is no move."
+    if value == 0:
+        return f"{here} holds 0, a dead end: Undo or Reset."
+    if maze.grid.in_bounds(cell) and maze.value(cell) == HOLE:
+        return f"{cell} is a hole: you may jump over holes but never land on one."
+    names = _names(maze.rule if rule is None else rule)
+    if isinstance(state[0], tuple) and ("alternate" in names or "toggle" in names):
+        where = "diagonally" if state[1] else "up, right, down or left"
+    else:
+        where = next((_DIRECTION_WORDS[n] for n in _DIRECTION_RULES if n in names and n in _DIRECTION_WORDS),
+                     _DIRECTION_WORDS["ortho"])
+    extra = " (and not straight back)" if "nouturn" in names else ""
+    if "wrap" in names:
+        extra += ", wrapping around the edges"
+    return f"{cell} is not a legal jump from {here}: from a {value} you jump exactly {value} cells {where}{extra}."
 
 
 #: From this many cells on, :func:`solve` searches cell rules a whole layer at a time (numpy).
@@ -1236,7 +1293,9 @@ def check(maze: JumpMaze, route, rule=None):
 
 
 def view(maze: JumpMaze, route=None) -> tuple:
-    """``(texts, roles)``: the numbers (G at the goal), the start, the goal and a route's cells."""
-    roles = {tuple(cell): "path" for cell in route or ()}
+    """``(texts, roles)``: the numbers (G at the goal), the holes (``rock``), the start, the goal and a
+    route's cells."""
+    roles = {cell: "rock" for cell in maze.grid.cells() if maze.value(cell) == HOLE}
+    roles.update({tuple(cell): "path" for cell in route or ()})
     roles.update({maze.start: "start", maze.goal: "goal"})
     return maze.texts(), roles

@@ -32,7 +32,7 @@ from .search import simple_paths
 __all__ = [
     "CountStopped",
     "Puzzle", "generate", "random_walk", "PathCheck", "check_path", "running_sums",
-    "path_sum", "legal_step", "solutions", "count_solutions", "sum_histogram",
+    "path_sum", "legal_step", "why_not", "solutions", "count_solutions", "sum_histogram",
     "near_misses", "branching", "grade", "Grade", "generate_unique", "make", "format_puzzle",
 ]
 
@@ -247,13 +247,14 @@ def check_path(puzzle: Puzzle, path) -> PathCheck:
                 return PathCheck(False, f"wrong start: the path begins at {cell} but Start is {puzzle.start}", 0, 0)
         else:
             prev = cells[k - 1]
-            if not are_adjacent(prev, cell, ORTHOGONAL):
+            broken = _broken_rules(puzzle, prev, cell, first_seen)
+            if "apart" in broken:
                 return PathCheck(False, f"step {k}: {prev} to {cell} is not a step Up, Right, Down or Left", total, k)
-            if cell in first_seen:
+            if "visited" in broken:
                 j = first_seen[cell]
                 when = "at the start" if j == 0 else f"at step {j}"
                 return PathCheck(False, f"step {k}: {cell} was already visited {when}", total, k)
-            if prev == puzzle.end:
+            if "after_end" in broken:
                 return PathCheck(False, f"step {k}: the path goes on after reaching End {puzzle.end}", total, k)
         first_seen[cell] = k
         total += puzzle.number(cell)
@@ -291,6 +292,23 @@ def path_sum(numbers, path) -> int:
     return sum(numbers[r][c] for r, c in path)
 
 
+def _broken_rules(puzzle: Puzzle, last, cell, visited) -> list:
+    """The rules a step from ``last`` to ``cell`` breaks (``visited``: the cells of the path so far):
+    ``off`` the grid, ``apart`` (not one step Up, Right, Down or Left), ``visited`` already,
+    ``after_end`` (the path has reached End). One place for the rules of a step:
+    :func:`check_path`, :func:`legal_step` and :func:`why_not` all ask it."""
+    broken = []
+    if not puzzle.grid.in_bounds(cell):
+        broken.append("off")
+    if not are_adjacent(last, cell, ORTHOGONAL):
+        broken.append("apart")
+    if cell in visited:
+        broken.append("visited")
+    if last == puzzle.end:
+        broken.append("after_end")
+    return broken
+
+
 def legal_step(puzzle: Puzzle, path, cell) -> bool:
     """True when ``cell`` may extend the partial ``path``: on the grid, one step
     Up, Right, Down or Left from the last cell, not visited yet, and the path
@@ -300,11 +318,35 @@ def legal_step(puzzle: Puzzle, path, cell) -> bool:
     >>> legal_step(p, [], p.start), legal_step(p, [p.start], p.start)
     (True, False)
     """
+    return why_not(puzzle, path, cell) is None
+
+
+def why_not(puzzle: Puzzle, path, cell) -> Optional[str]:
+    """Why ``cell`` may not extend the partial ``path``, in the words a game says to the player
+    (None when it may): the same rules as :func:`check_path`, said about one click.
+
+    >>> p = Puzzle(0, 2, 2, ((1, 2), (3, 0)), (0, 0), (1, 1), 3, ((0, 0), (0, 1), (1, 1)))
+    >>> why_not(p, [(0, 0)], (0, 1)) is None
+    True
+    >>> why_not(p, [(0, 0)], (1, 1))
+    '(1, 1) is not next to (0, 0): move one cell up, right, down or left.'
+    >>> why_not(p, [(0, 0), (0, 1)], (0, 0))
+    '(0, 0) is already on your path: a path never visits a cell twice.'
+    """
     cell = tuple(cell)
     if not path:
-        return cell == puzzle.start
-    return (puzzle.grid.in_bounds(cell) and are_adjacent(path[-1], cell, ORTHOGONAL)
-            and cell not in set(map(tuple, path)) and tuple(path[-1]) != puzzle.end)
+        return None if cell == puzzle.start else f"A path begins at Start {puzzle.start}, not at {cell}."
+    last = tuple(path[-1])
+    broken = _broken_rules(puzzle, last, cell, set(map(tuple, path)))
+    if "after_end" in broken:
+        return "The path has reached End: click the last cell to undo, or Reset."
+    if "off" in broken:
+        return f"{cell} is off the {puzzle.rows} x {puzzle.cols} grid."
+    if "visited" in broken:
+        return f"{cell} is already on your path: a path never visits a cell twice."
+    if "apart" in broken:
+        return f"{cell} is not next to {last}: move one cell up, right, down or left."
+    return None
 
 
 # ---------------------------------------------------------------- solving

@@ -141,7 +141,7 @@ class WallMaze:
                 raise ValueError(f"wall {i} at cell {cell}: off the {self.rows} x {self.cols} board")
             kind = self.char(cell)
             if kind != ".":
-                what = {"#": "a rock", "s": "a start", "f": "a finish"}.get(kind, f"checkpoint {kind}")
+                what = _what(kind)
                 raise ValueError(f"wall {i} at cell {cell}: a wall cannot go on {what} (walls go on open '.' cells)")
             if cell in out:
                 raise ValueError(f"wall {i} at cell {cell}: this cell already has a wall")
@@ -149,6 +149,11 @@ class WallMaze:
         if self.budget != UNLIMITED and len(out) > self.budget:
             raise ValueError(f"{len(out)} walls: over the budget of {self.budget} walls")
         return frozenset(out)
+
+
+def _what(kind: str) -> str:
+    """What a cell of this text character is, in words ("a rock", "checkpoint A")."""
+    return {"#": "a rock", "s": "a start", "f": "a finish"}.get(kind, f"checkpoint {kind}")
 
 
 def parse(text: str) -> WallMaze:
@@ -717,6 +722,34 @@ def check(maze: WallMaze, walls):
         return Verdict(False, "the walls block every route: the runner must be able to reach every checkpoint "
                               "and a finish")
     return Verdict(True, f"the runner walks {moves} moves with {len(chosen)} wall{'' if len(chosen) == 1 else 's'}")
+
+
+def why_not(maze: WallMaze, walls, cell, runner: Optional[Runner] = None) -> Optional[str]:
+    """Why a wall may not go on ``cell`` beside ``walls``, in the words a game says to the player
+    (None when it may): walls go on open cells, within the budget, and never block the runner.
+    Give the game's ``runner`` to reuse it.
+
+    >>> maze = parse("walls: 1\\ns.f")
+    >>> why_not(maze, [], (0, 1))
+    'Path is blocked: a wall on (0, 1) would leave the runner no route.'
+    >>> why_not(maze, [], (0, 0))
+    '(0, 0) is a start: walls go on open cells.'
+    """
+    cell = tuple(cell)
+    if not maze.grid.in_bounds(cell):
+        return f"{cell} is off the {maze.rows} x {maze.cols} board."
+    kind = maze.char(cell)
+    if kind != ".":
+        return f"{cell} is {_what(kind)}: walls go on open cells."
+    walls = set(map(tuple, walls))
+    if cell in walls:
+        return f"{cell} already has a wall."
+    if maze.budget != UNLIMITED and len(walls) >= maze.budget:
+        return f"No walls left (the budget is {maze.budget}): click one of your walls to take it off first."
+    runner = runner or Runner(maze)
+    if runner.path({runner.index(c) for c in walls | {cell}}) is None:
+        return f"Path is blocked: a wall on {cell} would leave the runner no route."
+    return None
 
 
 def successors(maze: WallMaze, walls: Iterable = ()):

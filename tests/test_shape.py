@@ -120,3 +120,56 @@ def test_wallmaze_successors_give_the_runners_moves():
         result = search.bfs(wallmaze.successors(maze, walls), sources=list(maze.starts),
                             goal=lambda cell, m=maze: cell in m.finishes)
         assert result.length == wallmaze.score(maze, walls)
+
+
+# ---- why a click is refused: each puzzle module says it, from the same rules as its check ----------
+
+def test_summaze_why_not_agrees_with_check_path_on_every_click():
+    rng = random.Random(11)
+    for pid in range(15):
+        p = summaze.generate(pid)
+        path = [p.start]
+        for _ in range(12):
+            for cell in p.grid.cells():
+                reason = summaze.why_not(p, path, cell)
+                # a legal click keeps the path free of broken steps (it may still be short or off target)
+                step = summaze.check_path(p, path + [cell]).step
+                assert (reason is None) == (step is None or step > len(path)), (p.id, path, cell, reason)
+                assert (reason is None) == summaze.legal_step(p, path, cell)
+            options = [c for c in p.grid.cells() if summaze.why_not(p, path, c) is None]
+            if not options:
+                break
+            path.append(rng.choice(options))
+    assert summaze.why_not(summaze.generate(1), [], (0, 1)) == "A path begins at Start (0, 0), not at (0, 1)."
+
+
+@pytest.mark.parametrize("rule", ["ortho", "diag8", "alternate", "toggle", "nouturn", "wrap", "wildcard"])
+def test_jumpmaze_why_not_is_none_exactly_on_the_landings(rule):
+    rng = random.Random(rule)
+    for _ in range(20):
+        maze = jumpmaze.random_maze(rng, rng.randint(2, 5), rng.randint(2, 5))
+        state = jumpmaze.start_state(maze, rule)
+        for _ in range(4):
+            landings = jumpmaze.landings(maze, state, rule)
+            assert landings == {jumpmaze.cell_of(s): s for s in jumpmaze.successors(maze, rule)(state)}
+            for cell in maze.grid.cells():
+                reason = jumpmaze.why_not(maze, state, cell, rule)
+                assert (reason is None) == (cell in landings)
+                assert reason is None or str(cell) in reason or str(jumpmaze.cell_of(state)) in reason
+            if not landings:
+                break
+            state = rng.choice(list(landings.values()))
+
+
+def test_wallmaze_why_not_agrees_with_check():
+    rng = random.Random(12)
+    maze = wallmaze.level("simple", 1)
+    walls: list = []
+    for _ in range(60):
+        cell = (rng.randrange(maze.rows), rng.randrange(maze.cols))
+        reason = wallmaze.why_not(maze, walls, cell)
+        verdict = wallmaze.check(maze, walls + [cell])
+        assert (reason is None) == verdict.ok, (walls, cell, reason, verdict)
+        if reason is None:
+            walls.append(cell)
+    assert wallmaze.why_not(maze, [], (maze.rows, 0)).endswith("is off the 6 x 13 board.")

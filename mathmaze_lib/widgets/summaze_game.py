@@ -23,20 +23,20 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
-from ..summaze import Puzzle, check_path, legal_step, make, running_sums
-from .board import Board, game_mimebundle, plural
+from .. import summaze
+from ..summaze import Puzzle, make, running_sums
+from .board import game_mimebundle, plural
 from .controls import RoundClock
+from .game import MAX_ID, PuzzleGame
 
 __all__ = ["MathMazeGame", "MathMazeRace"]
-
-MAX_ID = 10**6
 
 #: What a screen reader says for each role of a Math Maze board.
 GAME_WORDS = {"start": "Start, where the path begins", "end": "End", "goal": "End, reached",
               "path": "on your path"}
 
 
-class MathMazeGame:
+class MathMazeGame(PuzzleGame):
     """One player's Math Maze: a board, the puzzle id, and Undo / Reset / New puzzle.
 
     ``id=None`` picks a random puzzle.  ``controls=False`` hides the id box and
@@ -44,149 +44,90 @@ class MathMazeGame:
     player solves the puzzle.
     """
 
+    role_words = GAME_WORDS
+    click_last_undoes = True
+    nothing_to_undo = "Nothing to undo: the path is only the Start cell."
+    reset_text = "New try: start at the green ▶ cell."
+
     def __init__(self, id: Optional[int] = None, rows: int = 4, cols: int = 5, *, unique: bool = False,
                  title: str = "Math Maze", controls: bool = True, on_win: Optional[Callable] = None,
                  rng: Optional[random.Random] = None):
         self.rows, self.cols, self.unique = rows, cols, unique
         self.on_win = on_win
-        self._rng = rng or random.Random()
-        self.puzzle: Puzzle = make(self._rng.randrange(MAX_ID) if id is None else id, rows, cols, unique=unique)
-        self.path: list = [self.puzzle.start]
-        self.won = False
-        #: When set, clicks only show this text (a race between rounds).
-        self.locked: Optional[str] = None
-        self.board = Board(rows, cols, cell_size=52, role_words=GAME_WORDS)
-        self.board.on_click(self._on_click)
-        self.title = w.HTML()
-        self.id_box = w.BoundedIntText(value=self.puzzle.id, min=0, max=MAX_ID * 1000, description="Puzzle id",
-                                       layout=w.Layout(width="190px"))
-        self.play_button = w.Button(description="Play this id", tooltip="Play the puzzle with the id in the box")
-        self.new_button = w.Button(description="New puzzle", icon="random")
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.reset_button = w.Button(description="Reset", icon="refresh")
-        self.play_button.on_click(lambda _: self.load(self.id_box.value))
-        # Enter in the box (or leaving it) commits a new value: play that puzzle.
-        self.id_box.observe(lambda change: self.load(change["new"]) if change["new"] != self.puzzle.id else None,
-                            names="value")
-        self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
-        self.undo_button.on_click(lambda _: self.undo())
-        self.reset_button.on_click(lambda _: self.reset())
-        buttons = [self.undo_button, self.reset_button]
-        if controls:
-            buttons += [self.new_button, self.id_box, self.play_button]
-        self.view = w.VBox([self.title, self.board, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))],
-                           layout=w.Layout(max_width="100%"))
-        self._title_text = title
-        self._controls = controls
-        self._draw("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
+        rng = rng or random.Random()
+        puzzle: Puzzle = make(rng.randrange(MAX_ID) if id is None else id, rows, cols, unique=unique)
+        super().__init__(puzzle, cell_size=52, rng=rng, make=lambda pid: make(pid, rows, cols, unique=unique))
+        self.title, self._title_text, self._controls = self.info, title, controls
+        self.view = self.layout([self.undo_button, self.reset_button]
+                                + ([self.new_button, self.id_box, self.play_button] if controls else []))
+        self.reset("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
 
-    # ---- actions -------------------------------------------------------------
-
-    def load(self, id: int) -> None:
-        """Play the puzzle with this id (the path starts again at Start)."""
-        try:
-            self.puzzle = make(id, self.rows, self.cols, unique=self.unique)
-        except ValueError as exc:
-            self.board.status = f"Cannot load puzzle {id}: {exc}"
-            return
-        self.id_box.value = self.puzzle.id
-        self.reset()
-
-    def reset(self) -> None:
-        """Clear the path back to Start."""
-        self.path = [self.puzzle.start]
-        self.won = False
-        self._draw("New try: start at the green ▶ cell.")
-
-    def undo(self) -> None:
-        """Take back the last cell of the path (Start stays)."""
-        if len(self.path) == 1:
-            self._draw("Nothing to undo: the path is only the Start cell.")
-            return
-        self.path.pop()
-        self.won = False
-        self._draw(f"Took back one cell; the sum is {self.total}.")
-
-    def _on_click(self, cell) -> None:
-        p = self.puzzle
-        if self.locked:
-            self._draw(self.locked)
-            return
-        if self.won and cell != self.path[-1]:
-            self._draw("Already solved: press New puzzle or Reset, or click the last cell to undo.")
-            return
-        if cell == self.path[-1] and len(self.path) > 1:
-            self.undo()
-            return
-        if cell == self.path[-1]:
-            self._draw("This is Start, where every path begins: click a neighbouring cell.")
-            return
-        if legal_step(p, self.path, cell):
-            self.path.append(cell)
-            self._after_step()
-            return
-        self._draw(self._why_not(cell))
-
-    def _why_not(self, cell) -> str:
-        last = self.path[-1]
-        if last == self.puzzle.end:
-            return "The path has reached End: click the last cell to undo, or Reset."
-        if cell in self.path:
-            return f"{cell} is already on your path: a path never visits a cell twice."
-        return f"{cell} is not next to {last}: move one cell up, right, down or left."
-
-    def _after_step(self) -> None:
-        p = self.puzzle
-        if self.path[-1] != p.end:
-            over = self.total - p.target
-            note = f" That is already {over} over the target." if over > 0 else ""
-            self._draw(f"Sum so far: {self.total} of {p.target}.{note}")
-            return
-        verdict = check_path(p, self.path)
-        if verdict.ok:
-            self.won = True
-            numbers = " + ".join(str(p.number(c)) for c in self.path if c != p.end)
-            self._draw(f"Solved! Well done: {numbers} = {p.target} in {plural(len(self.path) - 1, 'move')}.")
-            if self.on_win is not None:
-                self.on_win(self)
-        else:
-            self._draw(f"You reached End with {verdict.total}, not {p.target}: click the last cell to undo.")
-
-    # ---- drawing -------------------------------------------------------------
+    @property
+    def path(self) -> list:
+        """The path so far (it begins at Start)."""
+        return self.answer
 
     @property
     def total(self) -> int:
         """The running sum of the path so far."""
         return running_sums(self.puzzle, self.path)[-1]
 
-    def _draw(self, status: Optional[str]) -> None:
+    @property
+    def won(self) -> bool:
+        """True when the path is a solution (it reached End with the target sum)."""
+        return self.path[-1] == self.puzzle.end and summaze.check(self.puzzle, self.path).ok
+
+    # ---- the hooks of PuzzleGame ----------------------------------------------------------
+
+    def fresh(self) -> list:
+        return [self.puzzle.start]
+
+    def finished(self) -> Optional[str]:
+        return "Already solved: press New puzzle or Reset, or click the last cell to undo." if self.won else None
+
+    def refusal(self, cell) -> Optional[str]:
+        if cell == self.path[-1]:
+            return "This is Start, where every path begins: click a neighbouring cell."
+        return summaze.why_not(self.puzzle, self.path, cell)
+
+    def took_back(self) -> str:
+        return f"Took back one cell; the sum is {self.total}."
+
+    def said(self, cell) -> str:
         p = self.puzzle
-        texts = [[str(v) for v in row] for row in p.numbers]
+        if cell != p.end:
+            over = self.total - p.target
+            return f"Sum so far: {self.total} of {p.target}." + (f" That is already {over} over the target."
+                                                                 if over > 0 else "")
+        if not self.won:
+            return f"You reached End with {self.total}, not {p.target}: click the last cell to undo."
+        numbers = " + ".join(str(p.number(c)) for c in self.path if c != p.end)
+        return f"Solved! Well done: {numbers} = {p.target} in {plural(len(self.path) - 1, 'move')}."
+
+    def picture(self) -> tuple:
+        p = self.puzzle
+        texts, roles = summaze.view(p, self.path)
         texts[p.end[0]][p.end[1]] = f"{self.total}/{p.target}"
-        roles = {cell: "path" for cell in self.path}
-        roles[p.start] = "start"
-        roles[p.end] = "goal" if self.won else "end"
-        with self.board.hold_sync():
-            self.board.set_texts(texts)
-            self.board.fill_roles("plain")
-            self.board.set_roles(roles)
-            self.board.show_route(self.path if len(self.path) > 1 else [])
-            if status is not None:
-                self.board.status = status
-        self.board.label = (f"{self._title_text}, puzzle {p.id}, {plural(p.rows, 'row')} by "
-                            f"{plural(p.cols, 'column')}, target {p.target}")
+        if self.won:
+            roles[p.end] = "goal"
+        return texts, roles, self.path
+
+    def label(self) -> str:
+        p = self.puzzle
+        return (f"{self._title_text}, puzzle {p.id}, {plural(p.rows, 'row')} by "
+                f"{plural(p.cols, 'column')}, target {p.target}")
+
+    def heading(self) -> str:
+        p = self.puzzle
         if self._controls:
-            self.title.value = (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
-                                f"reach the ⚑ End with a sum of <b>{p.target}</b>")
-        else:   # a race: short enough for one line above a small board (the puzzle id is in the race's news)
-            self.title.value = f"<b>{html.escape(self._title_text)}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
+            return (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
+                    f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+        # a race: short enough for one line above a small board (the puzzle id is in the race's news)
+        return f"<b>{html.escape(self._title_text)}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
 
     def __repr__(self) -> str:
         p = self.puzzle
         return f"<Math Maze puzzle {p.id}, {p.rows} x {p.cols}, target {p.target}: run this in Jupyter to play>"
-
-    def _repr_mimebundle_(self, **kwargs):
-        return game_mimebundle(self, **kwargs)
 
 
 class MathMazeRace:

@@ -25,7 +25,8 @@ import ipywidgets as w
 
 from .. import optimize, wallmaze
 from ..wallmaze import UNLIMITED, WallMaze
-from .board import Board, game_mimebundle, plural
+from .board import plural
+from .game import PuzzleGame
 
 __all__ = ["MazerGame", "progress_bar"]
 
@@ -53,7 +54,7 @@ def progress_bar(description: str = "searching"):
     return progress, w.HBox([bar, label])
 
 
-class MazerGame:
+class MazerGame(PuzzleGame):
     """The Mazer screen: a board, walls left, current and goal moves, and the buttons.
 
     Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.wallmaze.PRESETS`) or a
@@ -61,59 +62,75 @@ class MazerGame:
     argument, or the default store on the first Save).
     """
 
+    role_words = MAZER_WORDS
+    reset_text = "All walls cleared."
+
     def __init__(self, preset: str = "mazer", level: int = 1, *, maze: Optional[WallMaze] = None,
                  store=None, name: str = "me"):
         if maze is None:
-            self.maze = wallmaze.level(preset, level)
+            maze = wallmaze.level(preset, level)
             self.map_id = f"{preset}:{level}"
             # checked on the board (what wallmaze.goal_moves reads); a bad entry is skipped and named
             self._goal_entry, problem = wallmaze.level_goal(preset, level)
         else:
-            self.maze = maze
             self.map_id = "board:" + hashlib.sha1(maze.text().encode()).hexdigest()[:12]
             self._goal_entry, problem = None, None
         entry = self._goal_entry
         self.goal = entry["moves"] if entry else None
         self.goal_proven = bool(entry and entry["optimal"])
         self._store = store
-        self.runner = wallmaze.Runner(self.maze)
-        self.walls: set = set()
-        self.path: list = []
-        self.board = Board(self.maze.rows, self.maze.cols, cell_size=34 if self.maze.cols > 12 else 40,
-                           role_words=MAZER_WORDS)
+        self.runner = wallmaze.Runner(maze)
+        self._route_of: tuple = (None, [])
+        super().__init__(maze, cell_size=34 if maze.cols > 12 else 40, reset=("Clear", "eraser"), undo=False)
+        self.clear_button = self.reset_button
         #: True while the walls on the board are the optimizer's (Show best), until the player changes one.
         self.showing_best = False
-        self.board.on_click(self._on_click)
-        self.info = w.HTML()
         self.progress, self.progress_view = progress_bar("optimizer")
         self.progress_view.layout.display = "none"
         self.name_box = w.Text(value=name, description="Name", layout=w.Layout(width="180px"))
         self.speed = w.Dropdown(options=list(SPEEDS), value="normal", description="Speed",
                                 layout=w.Layout(width="160px"))
         self.start_button = w.Button(description="Start", icon="play", button_style="success")
-        self.clear_button = w.Button(description="Clear", icon="eraser")
         self.save_button = w.Button(description="Save best", icon="save")
         self.best_button = w.Button(description="Show best", icon="trophy",
                                     tooltip="Show the best walls the optimizer found")
         self.start_button.on_click(lambda _: self.start())
-        self.clear_button.on_click(lambda _: self.clear())
         self.save_button.on_click(lambda _: self.save_mine())
         # A new speed applies to the run on screen at once (the board keeps its place on the route).
         self.speed.observe(lambda change: self.board.set_animation_speed(SPEEDS[change["new"]]), names="value")
         self.scores_view = w.HTML()
         self.best_button.on_click(lambda _: self.show_best())
-        wrap = w.Layout(flex_flow="row wrap")
-        self.view = w.VBox([self.info, self.board,
-                            w.HBox([self.start_button, self.speed, self.clear_button], layout=wrap),
-                            w.HBox([self.name_box, self.save_button, self.best_button], layout=wrap),
-                            self.progress_view, self.scores_view], layout=w.Layout(max_width="100%"))
+        self.view = self.layout([self.start_button, self.speed, self.clear_button],
+                                [self.name_box, self.save_button, self.best_button], self.progress_view,
+                                self.scores_view)
         if store is not None or self._saved_scores_exist():
             self.show_scores()
         notes = [n for n in (problem, store.warning if store is not None else None) if n]
-        self._update(" ".join(["Click open cells to place walls; make the runner's path as long as you can."]
-                              + [f"Note: {n}" for n in notes]))
+        self.reset(" ".join(["Click open cells to place walls; make the runner's path as long as you can."]
+                            + [f"Note: {n}" for n in notes]))
 
     # ---- state -----------------------------------------------------------------------
+
+    @property
+    def maze(self) -> WallMaze:
+        return self.puzzle
+
+    @property
+    def walls(self) -> set:
+        """The player's walls (the answer)."""
+        return self.answer
+
+    @walls.setter
+    def walls(self, walls) -> None:
+        self.answer = set(walls)
+
+    @property
+    def path(self) -> list:
+        """The runner's route with these walls."""
+        key = frozenset(self.walls)
+        if self._route_of[0] != key:
+            self._route_of = (key, self._route(key) or [])
+        return self._route_of[1]
 
     @property
     def budget(self) -> int:
@@ -131,44 +148,60 @@ class MazerGame:
         route = self.runner.path({self.runner.index(c) for c in walls})
         return None if route is None else [self.runner.cell(i) for i in route]
 
+    # ---- the hooks of PuzzleGame: a click puts a wall on or takes it off --------------------
+
+    def fresh(self) -> set:
+        return set()
+
+    def refusal(self, cell) -> Optional[str]:
+        return None if cell in self.walls else wallmaze.why_not(self.maze, self.walls, cell, self.runner)
+
+    def played(self, cell) -> set:
+        self.showing_best = False
+        return self.walls ^ {cell}
+
+    def said(self, cell) -> str:
+        if cell not in self.walls:
+            return f"Took the wall off {cell}."
+        if self.goal is not None and self.moves is not None and self.moves >= self.goal:
+            return f"Wall on {cell}." + (" Well done: that reaches the goal!" if self.moves == self.goal
+                                         else " Well done: that beats the goal!")
+        return f"Wall on {cell}."
+
+    def picture(self) -> tuple:
+        texts, roles = wallmaze.view(self.maze, self.walls, self.path)
+        return texts, roles, self.path
+
+    def label(self) -> str:
+        return (f"Mazer {self.map_id}, {plural(self.maze.rows, 'row')} by {plural(self.maze.cols, 'column')}, "
+                f"{plural(self.moves or 0, 'move')}, {self.walls_left} of {plural(self.budget, 'wall')} left")
+
+    def heading(self) -> str:
+        goal = f"{self.goal}" if self.goal is not None else "none stored"
+        if self.goal_proven:
+            goal += " (the proven best)"
+        return (f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; "
+                f"goal: {goal} &nbsp; walls left: {self.walls_left} of {self.budget}")
+
     # ---- actions ---------------------------------------------------------------------
 
-    def _on_click(self, cell) -> None:
-        if cell in self.walls:
-            self.showing_best = False
-            self.walls.discard(cell)
-            self._update(f"Took the wall off {cell}.")
-            return
-        kind = self.maze.char(cell)
-        if kind != ".":
-            what = {"#": "a rock", "s": "a start", "f": "a finish"}.get(kind, f"checkpoint {kind}")
-            self.board.status = f"{cell} is {what}: walls go on open cells."
-            return
-        if self.walls_left <= 0:
-            self.board.status = (f"No walls left (the budget is {self.budget}): "
-                                 "click one of your walls to take it off first.")
-            return
-        if self._route(self.walls | {cell}) is None:
-            self.board.status = f"Path is blocked: a wall on {cell} would leave the runner no route."
-            return
+    def reset(self, status: Optional[str] = None) -> None:
+        """Take every wall off (what Clear does)."""
         self.showing_best = False
-        self.walls.add(cell)
-        self._update(f"Wall on {cell}.")
+        super().reset(status)
 
-    def clear(self) -> None:
-        """Take every wall off."""
-        self.showing_best = False
-        self.walls.clear()
-        self._update("All walls cleared.")
+    clear = reset
 
     def set_walls(self, walls) -> None:
-        """Place exactly these walls (checked: open cells, within budget, not blocking)."""
-        walls = set(self.maze.check_walls(walls))
-        if self._route(walls) is None:
-            raise ValueError("Path is blocked: these walls leave the runner no route")
+        """Place exactly these walls (checked by :func:`wallmaze.check`: open cells, within budget, not
+        blocking; a ValueError gives its reason)."""
+        walls = list(walls)
+        verdict = wallmaze.check(self.maze, walls)
+        if not verdict:
+            raise ValueError(verdict.reason)
         self.showing_best = False
-        self.walls = walls
-        self._update(f"Placed {plural(len(walls), 'wall')}.")
+        self.walls = self.maze.check_walls(walls)
+        self.draw(f"Placed {plural(len(walls), 'wall')}.")
 
     def start(self) -> None:
         """Animate the runner along its path."""
@@ -193,8 +226,8 @@ class MazerGame:
             return
         note = "a new best!" if improved else f"the best saved is {best}"
         warning = f" Note: {self.store.warning}" if self.store.warning else ""
-        self._update(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
-                     f"rank {rank}, {note}{warning}")
+        self.draw(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
+                  f"rank {rank}, {note}{warning}")
 
     def save_mine(self) -> None:
         """What Save best does: save the player's walls, never the optimizer's, then show the high scores."""
@@ -239,34 +272,8 @@ class MazerGame:
             result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000, progress=self.progress)
             walls, how = result.walls, "a short annealing run"
         self.walls = set(walls)
-        self._update(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
+        self.draw(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
         self.showing_best = True
-
-    # ---- drawing ---------------------------------------------------------------------
-
-    def _update(self, status: str) -> None:
-        self.path = self._route(self.walls) or []
-        texts, roles = wallmaze.texts_and_roles(self.maze, self.walls, self.path)
-        with self.board.hold_sync():
-            self.board.set_texts(texts)
-            self.board.set_roles(roles)
-            self.board.show_route(self.path)
-            self.board.status = status
-        goal = f"{self.goal}" if self.goal is not None else "none stored"
-        if self.goal_proven:
-            goal += " (the proven best)"
-        if status.startswith("Wall on") and self.goal is not None and self.moves is not None \
-                and self.moves >= self.goal:
-            self.board.status = status + (" Well done: that reaches the goal!" if self.moves == self.goal
-                                          else " Well done: that beats the goal!")
-        self.board.label = (f"Mazer {self.map_id}, {plural(self.maze.rows, 'row')} by "
-                            f"{plural(self.maze.cols, 'column')}, {plural(self.moves or 0, 'move')}, "
-                            f"{self.walls_left} of {plural(self.budget, 'wall')} left")
-        self.info.value = (f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; "
-                           f"goal: {goal} &nbsp; walls left: {self.walls_left} of {self.budget}")
 
     def __repr__(self) -> str:
         return f"<Mazer {self.map_id}: {self.moves} moves with {len(self.walls)} walls: run this in Jupyter to play>"
-
-    def _repr_mimebundle_(self, **kwargs):
-        return game_mimebundle(self, **kwargs)

@@ -1,0 +1,164 @@
+"""One game controller for every puzzle: a board, the answer being built, and the buttons.
+
+:class:`PuzzleGame` turns clicks on a :class:`~mathmaze_lib.widgets.board.Board` into moves,
+says why a refused click is refused (in the puzzle module's words: ``why_not``), draws through
+the puzzle module's ``view`` and keeps Undo, Reset, New puzzle and the puzzle id box (Play this id,
+or Enter in the box) in one place. Each game (:mod:`.summaze_game`, :mod:`.jump_game`,
+:mod:`.wall_game`) fills in a few hooks and keeps only what is its own: the race, the runner,
+the rule choice, the high scores.
+
+>>> from mathmaze_lib.widgets.summaze_game import MathMazeGame
+>>> game = MathMazeGame(1)
+>>> isinstance(game, PuzzleGame), game.answer
+(True, [(0, 0)])
+>>> game.board.click(3, 4); game.board.status, game.answer
+('(3, 4) is not next to (0, 0): move one cell up, right, down or left.', [(0, 0)])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Optional
+
+import ipywidgets as w
+
+from .board import Board, game_mimebundle
+
+__all__ = ["PuzzleGame", "MAX_ID"]
+
+#: New puzzle picks ids below this.
+MAX_ID = 10**6
+
+
+class PuzzleGame:
+    """The part every game shares: clicks, Undo, Reset, loading a puzzle by id, drawing.
+
+    A game sets :attr:`puzzle`, builds its ``view`` (see :meth:`layout`) and fills in these hooks:
+
+    ============================  ===============================================================
+    ``fresh()``                   the answer before the first move (``reset`` sets :attr:`answer`)
+    ``refusal(cell)``             why a click is refused, from the puzzle module's ``why_not``
+                                  (None: the click is a move)
+    ``played(cell)``              the answer after that move (default: the route plus ``cell``)
+    ``said(cell)``                the status line after it
+    ``picture()``                 ``(texts, roles, route)`` from the puzzle module's ``view``
+    ``label()``, ``heading()``    the board's name for screen readers, the HTML line above it
+    ``finished()``                what a click says once the game is over (None while it goes on)
+    ``took_back()``               what Undo says (and ``reset_text``: what Reset says)
+    ============================  ===============================================================
+
+    ``undo=False`` leaves out Undo (for answers that are sets, not routes).
+    ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (``rng`` picks new ids).
+    """
+
+    #: What a screen reader says for each role of this game's board.
+    role_words: dict = {}
+    #: True when a click on the last cell of the route takes that cell back.
+    click_last_undoes = False
+    #: True when the route is drawn with arrows (jumps).
+    arrows = False
+    #: What Undo says when there is nothing to take back, and what Reset says.
+    nothing_to_undo, reset_text = "Nothing to undo.", "New try."
+    #: ``on_win(game)`` runs after the move that wins (a race counts it).
+    on_win: Optional[Callable] = None
+    #: True when the answer is a solution (games with a goal say when).
+    won = False
+
+    def __init__(self, puzzle, *, cell_size: int = 40, make: Optional[Callable] = None,
+                 rng: Optional[random.Random] = None, reset=("Reset", "refresh"), undo: bool = True):
+        self.puzzle = puzzle
+        #: When set, clicks only show this text (a race between rounds).
+        self.locked: Optional[str] = None
+        self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=self.role_words)
+        self.board.on_click(self._on_click)
+        self.info = w.HTML()
+        self.reset_button = w.Button(description=reset[0], icon=reset[1])
+        self.reset_button.on_click(lambda _: self.reset())
+        if undo:        # Undo takes back a route's last move (a game whose answer is a set has none)
+            self.undo_button = w.Button(description="Undo", icon="undo")
+            self.undo_button.on_click(lambda _: self.undo())
+        self._make = make
+        if make is not None:
+            self._rng = rng or random.Random()
+            self.id_box = w.BoundedIntText(value=puzzle.id, min=0, max=MAX_ID * 1000, description="Puzzle id",
+                                           layout=w.Layout(width="190px"))
+            self.play_button = w.Button(description="Play this id", tooltip="Play the puzzle with the id in the box")
+            self.new_button = w.Button(description="New puzzle", icon="random")
+            self.play_button.on_click(lambda _: self.load(self.id_box.value))
+            # Enter in the box (or leaving it) commits a new value: play that puzzle.
+            self.id_box.observe(lambda change: self.load(change["new"]) if change["new"] != self.puzzle.id else None,
+                                names="value")
+            self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
+
+    def layout(self, *rows) -> w.VBox:
+        """The game's ``view``: :attr:`info`, the board, then ``rows`` (a list of widgets is one
+        wrapping row of controls)."""
+        return w.VBox([self.info, self.board]
+                      + [w.HBox(row, layout=w.Layout(flex_flow="row wrap")) if isinstance(row, list) else row
+                         for row in rows], layout=w.Layout(max_width="100%"))
+
+    def played(self, cell):
+        return self.answer + [cell]
+
+    def finished(self) -> Optional[str]:
+        return None
+
+    def _on_click(self, cell) -> None:
+        if self.locked:
+            self.draw(self.locked)
+            return
+        if self.click_last_undoes and len(self.answer) > 1 and cell == self.answer[-1]:
+            self.undo()
+            return
+        over = self.finished()
+        if over:
+            self.draw(over)
+            return
+        reason = self.refusal(cell)
+        if reason:          # a wrong move is not an exception: say why, change nothing
+            self.board.status = reason
+            return
+        self.answer = self.played(cell)
+        self.draw(self.said(cell))
+        if self.won and self.on_win is not None:
+            self.on_win(self)
+
+    def undo(self) -> None:
+        """Take back the last move (the first cell stays)."""
+        if len(self.answer) <= 1:
+            self.draw(self.nothing_to_undo)
+            return
+        self.answer = self.answer[:-1]
+        self.draw(self.took_back())
+
+    def reset(self, status: Optional[str] = None) -> None:
+        """Start the answer again."""
+        self.answer = self.fresh()
+        self.draw(status or self.reset_text)
+
+    def load(self, id) -> None:
+        """Play the puzzle with this id (the answer starts again)."""
+        try:
+            puzzle = self._make(id)
+        except ValueError as exc:
+            self.board.status = f"Cannot load puzzle {id}: {exc}"
+            return
+        self.puzzle = puzzle
+        self.id_box.value = puzzle.id
+        self.reset()
+
+    def draw(self, status: Optional[str] = None) -> None:
+        """Show the puzzle and the answer on the board, and ``status`` on its status line."""
+        texts, roles, route = self.picture()
+        with self.board.hold_sync():
+            self.board.set_texts(texts)
+            self.board.fill_roles("plain")
+            self.board.set_roles(roles)
+            self.board.show_route(route if len(route) > 1 else [], arrows=self.arrows)
+            if status is not None:
+                self.board.status = status
+        self.board.label = self.label()
+        self.info.value = self.heading()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return game_mimebundle(self, **kwargs)
