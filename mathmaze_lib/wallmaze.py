@@ -440,8 +440,10 @@ class BitRunner:
     Cell ``(r, c)`` is bit ``r * (cols + 1) + c``.  The moves are always the runner's; the route
     may be another shortest one (``route`` can prefer cells outside ``avoid``).  When two copies
     of a checkpoint are equally near, only the tie-break of :class:`Runner` knows which one the
-    runner takes, so such a run is handed to it.  So is every run on a board with teleports
-    (which in-cell the runner meets first depends on its exact route).
+    runner takes, so such a run is handed to it.  So is a run on a board with teleports when an
+    in-cell lies on some shortest route of a leg (whether the runner meets it, and which one
+    first, depends on its exact route); when no shortest route meets one, no teleport can act
+    and the layers give the moves as usual.
 
     >>> b = BitRunner(parse("s..\\n..f"))
     >>> b.score(0), b.score(b.mask([(0, 1)])), b.score(b.mask([(0, 1), (1, 0)]))
@@ -468,7 +470,9 @@ class BitRunner:
         for _, ins, outs in maze.teleports:
             special |= self.mask(ins) | self.mask(outs)
         self.wallable = self.free & ~special       # the open cells, without a pass over every cell
-        self.teleports = bool(maze.teleports)
+        self.tele_ins = 0
+        for _, ins, _ in maze.teleports:
+            self.tele_ins |= self.mask(ins)
         self.evaluations = 0
         self._runner: Optional[Runner] = None
 
@@ -496,10 +500,9 @@ class BitRunner:
         return out
 
     def _walk(self, walls: int, avoid: int, want_route: bool):
-        if self.teleports:
-            return self._by_runner(walls, want_route)
         self.evaluations += 1
         free, width = self.free & ~walls, self.width
+        tele_ins = self.tele_ins
         sources, moves, route = self.starts, 0, []
         last = len(self.targets) - 1
         for k, goal in enumerate(self.targets):
@@ -510,6 +513,8 @@ class BitRunner:
             hit = layers[-1] & goal
             if k < last and hit & (hit - 1):
                 return self._by_runner(walls, want_route)
+            if tele_ins and self._on_shortest_routes(layers, hit) & tele_ins:
+                return self._by_runner(walls, want_route)
             if want_route:
                 leg = bits_route(layers, goal, width, avoid)
                 route.extend(leg[1:] if route else leg)
@@ -517,6 +522,14 @@ class BitRunner:
             else:
                 sources = hit
         return moves, route
+
+    def _on_shortest_routes(self, layers: list, hit: int) -> int:
+        """The cells of every shortest route through ``layers`` to a cell of ``hit``."""
+        width, cur, out = self.width, hit, hit
+        for layer in reversed(layers[:-1]):
+            cur = ((cur << 1) | (cur >> 1) | (cur << width) | (cur >> width)) & layer
+            out |= cur
+        return out
 
     def _by_runner(self, walls: int, want_route: bool):
         if self._runner is None:

@@ -150,7 +150,8 @@ def test_the_runner_agrees_with_a_networkx_pathery_runner_on_3000_boards_with_ti
 
 
 def test_the_bit_runner_and_score_agree_with_the_runner_on_boards_with_tiles():
-    for rng, maze, walls in boards(800, seed=61):
+    handed = fast = 0
+    for rng, maze, walls in boards(1500, seed=61):
         bits = wallmaze.BitRunner(maze)
         mask = bits.mask(walls)
         moves = score(maze, walls)
@@ -159,11 +160,17 @@ def test_the_bit_runner_and_score_agree_with_the_runner_on_boards_with_tiles():
         found = bits.route(mask)
         if moves is None:
             assert found is None
-        elif maze.teleports:                          # handed to the Runner: its own route, jumps and all
+        elif run(maze, walls).jumps:                  # handed to the Runner: its own route, jumps and all
             assert found[0] == moves and [bits.cells(x)[0] for x in found[1]] == run(maze, walls).path
-        else:
+            handed += 1
+        else:                                         # one shortest route, no teleport on it
             assert found[0] == moves and len(found[1]) == moves + 1
+            path = [bits.cells(x)[0] for x in found[1]]
+            assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+            assert not set(path) & {cell for _, ins, _ in maze.teleports for cell in ins}
+            fast += bits._runner is None
         assert bits.wallable == bits.mask(maze.open_cells())
+    assert handed > 200 and fast > 200            # both ways of the bit runner are exercised
 
 
 def test_a_teleport_can_make_the_walk_longer_and_is_used_once():
