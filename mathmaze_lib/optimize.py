@@ -11,8 +11,9 @@ Teleports break that fact: a wall can move the runner's route onto a teleport th
 shortens it, or off one, and a wall off the walked route can change the route planned
 beyond an in-cell.  Greedy, local search and annealing still score every wall set
 with the runner's own rule (BitRunner hands such boards to the Runner) and still put
-walls on the walked route, so they stay correct but may miss some wall sets; the
-exact search, whose proof needs the fact, refuses boards with teleports.
+walls on the runner's routes (walked, or planned and cut off by a jump), so they stay
+correct but may miss some wall sets; the exact search, whose proof needs the fact,
+refuses boards with teleports.
 Walls go only on open cells (never on unbuildable ``p`` cells nor on teleports).
 
 Each optimizer takes a board (:class:`~mathmaze_lib.wallmaze.WallMaze`), returns
@@ -72,7 +73,8 @@ def _budget(maze: WallMaze, bits: BitRunner) -> int:
 
 def route_candidates(bits: BitRunner, route: list, walls: int) -> list:
     """Cells of ``route`` (single-bit ints) where a new wall may go: open and not walled yet,
-    in route order.
+    in route order; then, on a board with teleports, the open cells of the routes the runner
+    planned but did not walk (``bits.unwalked``: a wall there can keep it off a teleport).
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> b = BitRunner(parse("s..f"))
@@ -85,6 +87,7 @@ def route_candidates(bits: BitRunner, route: list, walls: int) -> list:
         if c & free and not c & seen:
             out.append(c)
             seen |= c
+    out.extend(_each_bit(bits.unwalked & free & ~seen))
     return out
 
 

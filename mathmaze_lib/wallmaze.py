@@ -474,6 +474,9 @@ class BitRunner:
         for _, ins, _ in maze.teleports:
             self.tele_ins |= self.mask(ins)
         self.evaluations = 0
+        #: After :meth:`route` on a board with teleports: the cells of the planned routes the runner
+        #: did not walk (cut off by a jump).  A wall there can change the run too.
+        self.unwalked = 0
         self._runner: Optional[Runner] = None
 
     def mask(self, cells: Iterable) -> int:
@@ -501,6 +504,7 @@ class BitRunner:
 
     def _walk(self, walls: int, avoid: int, want_route: bool):
         self.evaluations += 1
+        self.unwalked = 0
         free, width = self.free & ~walls, self.width
         tele_ins = self.tele_ins
         sources, moves, route = self.starts, 0, []
@@ -540,7 +544,10 @@ class BitRunner:
             return None
         if not want_route:
             return _moves(legs), []
-        return _moves(legs), [self.mask([runner.cell(i)]) for i in join_legs(legs)]
+        path = join_legs(legs)
+        self.unwalked = self.mask(runner.cell(i) for plan in runner.plans for i in plan) & ~self.mask(
+            runner.cell(i) for i in path)
+        return _moves(legs), [self.mask([runner.cell(i)]) for i in path]
 
     def score(self, walls: int) -> Optional[int]:
         """The runner's moves with the walls of ``walls``, or None when blocked."""

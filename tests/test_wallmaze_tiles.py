@@ -266,3 +266,16 @@ def test_the_exact_search_refuses_teleports():
         optimize.exact(parse("walls: 1\nst.\nu.f"))
     r = optimize.exact(parse("walls: 1\nsp.\n..f"))        # unbuildable cells alone are fine
     assert r.optimal and (0, 1) not in r.walls
+
+
+def test_route_candidates_include_the_planned_cells_a_jump_cut_off():
+    maze = parse("s.t.f\n.....\n....u")
+    bits = wallmaze.BitRunner(maze)
+    moves, route = bits.route(0)
+    assert moves == 4 and [bits.cells(x)[0] for x in route] == [(0, 0), (0, 1), (0, 2), (2, 4), (1, 4), (0, 4)]
+    assert bits.cells(bits.unwalked) == [(0, 3)]          # planned s -> f straight on, cut at t
+    cands = [bits.cells(c)[0] for c in optimize.route_candidates(bits, route, 0)]
+    assert cands == [(0, 1), (1, 4), (0, 3)]
+    assert bits.score(bits.mask([(0, 3)])) == score(maze, [(0, 3)]) == oracle(maze, [(0, 3)])[0]
+    bits.score(0)
+    assert bits.unwalked == 0                              # only the last route's
