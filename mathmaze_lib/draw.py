@@ -84,7 +84,7 @@ def grid(texts, roles: Optional[dict] = None, ax=None, title: Optional[str] = No
         used = [role for role in palette.ROLES if role in set(roles.values())]
         handles = [Rectangle((0, 0), 1, 1, facecolor=palette.style(x)["color"], edgecolor="#444444",
                              hatch=palette.style(x)["hatch"] or None,
-                             label=f"{palette.style(x)['mark']} {x}".strip()) for x in used]
+                             label=f"{palette.style(x)['mark']} {palette.style(x)['label']}".strip()) for x in used]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax
 

@@ -804,7 +804,8 @@ def goal_moves(preset: str, level_id: int) -> Optional[int]:
 
 def first_leg_search(maze: WallMaze, walls: Iterable = ()):
     """The runner's first leg as a traced BFS over cells (from every start at once, to the nearest
-    target of the first leg), to step through on a board.
+    target of the first leg), to step through on a board.  This is the leg as *planned*: teleports
+    are ordinary cells for the search (the runner jumps only when it walks the planned route).
 
     >>> r = first_leg_search(parse("s..\\n..f"))
     >>> r.sources, r.path, len(r.trace)

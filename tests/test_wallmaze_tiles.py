@@ -248,6 +248,22 @@ def test_roles_of_tiles_have_a_colour_and_a_mark():
         assert st["color"].startswith("#") and st["mark"]
 
 
+def test_the_picture_shows_tiles_in_the_legend_and_the_jump_dotted():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mathmaze_lib import draw
+    maze = parse("walls: 1\ns...f\n.t...\nu....")
+    r = run(maze, [(0, 1)])
+    ax = draw.grid(*wallmaze.view(maze, [(0, 1)]), legend=True)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "⇩ teleport in" in labels and "⇧ teleport out" in labels
+    draw.route(ax, r.path, jumps=r.jumps)
+    dotted = [line for line in ax.lines if line.get_linestyle() == ":"]
+    assert len(dotted) == 1 and list(dotted[0].get_xdata()) == [1, 0] and list(dotted[0].get_ydata()) == [1, 2]
+    plt.close(ax.figure)
+
+
 @pytest.mark.parametrize("method", ["greedy", "local", "anneal"])
 def test_optimizers_leave_tiles_alone_and_score_teleports_right(method):
     rng = random.Random(7)
