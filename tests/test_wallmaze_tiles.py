@@ -1,8 +1,8 @@
 """Wall-maze tiles: unbuildable cells and teleports, checked against an independent networkx runner.
 
 The rules follow a public Pathery emulator, the community solver "midnighttherapy" by Jeff Wu:
-repository WuTheFWasThat/midnighttherapy, file ``analyst.js`` (``PatheryGraph.find_path``,
-``PatheryGraph.teleport`` and ``find_full_path``).  What we took from it:
+repository WuTheFWasThat/midnighttherapy, file ``analyst.js`` (commit a34fa7a3; functions
+``PatheryGraph.find_path``, ``PatheryGraph.teleport`` and ``find_full_path``).  What we took from it:
 
 * ``p`` ("patch"): the path may pass, no wall may go there; teleport colours are the letter pairs
   ``t``/``u``, ``m``/``n``, ``g``/``h``, ``i``/``j``, ``k``/``l`` (in-cell, out-cell), its own letters.
@@ -14,6 +14,11 @@ repository WuTheFWasThat/midnighttherapy, file ``analyst.js`` (``PatheryGraph.fi
   (``cur = out_blocks``, the leg index is not advanced).  Used colours are kept for the whole run,
   across checkpoints' legs; out-cells do nothing; the jump is not counted as a move
   (``fullpath.length - 1 - num_teleports_used``).
+* The cells that matter to a wall are every planned path's cells (its ``relevant_blocks``), walked or
+  cut off by a jump: our optimizers try those (``BitRunner.unwalked``).
+
+One difference we keep on purpose: its search never counts a source as a target; ours would, but
+on our boards a source (a start, the last checkpoint, an out-cell) is never a target of its leg.
 
 The oracle below rebuilds that with networkx's own breadth-first search (``nx.bfs_edges`` from a
 virtual source whose edges go to the sources in priority order, on a directed grid graph whose
