@@ -6,9 +6,30 @@
 from __future__ import annotations
 
 import os
+import random
 
 from benchmarks import Row, median_ms
 from mathmaze_lib import optimize, wallmaze
+
+
+def with_tiles(maze, seed, colours=2, unbuildable=6):
+    """``maze`` with ``colours`` teleport colours (one in-cell, two out-cells each) and some
+    unbuildable cells on random open cells, retried until the runner jumps at least once."""
+    rng = random.Random(seed)
+    for _ in range(100):
+        rows = [list(line) for line in maze.text().split("\n")[1:]]
+        spots = rng.sample(maze.open_cells(), 3 * colours + unbuildable)
+        for k in range(colours):
+            (r, c), *outs = spots[3 * k:3 * k + 3]
+            rows[r][c] = wallmaze.TELEPORTS[k][0]
+            for r, c in outs:
+                rows[r][c] = wallmaze.TELEPORTS[k][1]
+        for r, c in spots[3 * colours:]:
+            rows[r][c] = wallmaze.UNBUILDABLE
+        tiled = wallmaze.parse(f"walls: {maze.budget}\n" + "\n".join("".join(row) for row in rows))
+        if wallmaze.run(tiled).jumps:
+            return tiled
+    raise ValueError("no board where the runner jumps")  # pragma: no cover
 
 
 def first_time_at(result, moves):
@@ -24,6 +45,13 @@ def run():
     bits = wallmaze.BitRunner(mazer)
     rows.append(Row("3 walls", "the same with BitRunner (layers as integers, used by the optimizers)",
                     median_ms(lambda: bits.score(0), 50, 20), "ms"))
+    for preset in ("mazer", "ultra"):                       # 15 x 10 and 27 x 19
+        tiled = with_tiles(wallmaze.level(preset, 1), seed=1)
+        bits = wallmaze.BitRunner(tiled)
+        jumps = len(wallmaze.run(tiled).jumps)
+        rows.append(Row("3 walls", f"runner evaluations per second, {tiled.cols}x{tiled.rows} with teleports "
+                                   f"(2 colours, {jumps} jump{'s' * (jumps != 1)}; BitRunner hands them to Runner)",
+                        1000 / median_ms(lambda: bits.score(0), 50, 20), "1/s"))
     levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "3"))
     for level_id in range(1, levels + 1):
         maze = wallmaze.level("simple", level_id)           # 13 x 6, 7 walls

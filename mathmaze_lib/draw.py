@@ -84,23 +84,45 @@ def grid(texts, roles: Optional[dict] = None, ax=None, title: Optional[str] = No
         used = [role for role in palette.ROLES if role in set(roles.values())]
         handles = [Rectangle((0, 0), 1, 1, facecolor=palette.style(x)["color"], edgecolor="#444444",
                              hatch=palette.style(x)["hatch"] or None,
-                             label=f"{palette.style(x)['mark']} {x}".strip()) for x in used]
+                             label=f"{palette.style(x)['mark']} {palette.style(x)['label']}".strip()) for x in used]
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax
 
 
-def route(ax, cells, arrows: bool = False, color: str = "#CC0000"):
-    """Overlay a route: a line through the cell centres; ``arrows=True`` puts an arrow on each move."""
+def route(ax, cells, arrows: bool = False, color: str = "#CC0000", jumps=()):
+    """Overlay a route: a line through the cell centres; ``arrows=True`` puts an arrow on each move.
+    ``jumps`` (pairs of cells, like a wall maze's ``RunResult.jumps``) are teleport jumps, not
+    moves: drawn as thin dotted lines.
+
+    >>> fig, ax = plt.subplots()
+    >>> ax = route(ax, [(0, 0), (0, 1), (2, 0), (1, 0)], jumps=[((0, 1), (2, 0))])
+    >>> [line.get_linestyle() for line in ax.lines]
+    ['-', '-', ':', 'None']
+    >>> plt.close(fig)
+    """
     cells = [tuple(c) for c in cells]
     if len(cells) < 2:
         return ax
+    jumps = {(tuple(a), tuple(b)) for a, b in jumps}
     if arrows:
         for (r1, c1), (r2, c2) in zip(cells, cells[1:]):
+            jump = ((r1, c1), (r2, c2)) in jumps
             ax.add_patch(FancyArrowPatch((c1, r1), (c2, r2), arrowstyle="-|>", mutation_scale=14,
-                                         color=color, linewidth=2, shrinkA=6, shrinkB=6,
-                                         connectionstyle="arc3,rad=0.15"))
+                                         color=color, linewidth=1 if jump else 2, shrinkA=6, shrinkB=6,
+                                         linestyle=":" if jump else "-", connectionstyle="arc3,rad=0.15"))
     else:
-        ax.plot([c for _, c in cells], [r for r, _ in cells], color=color, linewidth=2.5, alpha=0.8)
+        runs, gaps = [[cells[0]]], []
+        for a, b in zip(cells, cells[1:]):
+            if (a, b) in jumps:
+                runs.append([b])
+                gaps.append((a, b))
+            else:
+                runs[-1].append(b)
+        for run in runs:
+            if len(run) > 1:
+                ax.plot([c for _, c in run], [r for r, _ in run], color=color, linewidth=2.5, alpha=0.8)
+        for (r1, c1), (r2, c2) in gaps:
+            ax.plot([c1, c2], [r1, r2], color=color, linewidth=1.2, linestyle=":", alpha=0.8)
     ax.plot(cells[0][1], cells[0][0], "o", color=color, markersize=6)
     return ax
 

@@ -7,6 +7,15 @@ walks at most as far as before.  So every move here puts a wall on the current p
 The same holds for any shortest route, so the optimizers use the routes of the fast
 :class:`~mathmaze_lib.wallmaze.BitRunner` (same moves as the runner, ties broken differently).
 
+Teleports break that fact: a wall can move the runner's route onto a teleport that
+shortens it, or off one, and a wall off the walked route can change the route planned
+beyond an in-cell.  Greedy, local search and annealing still score every wall set
+with the runner's own rule (BitRunner hands such boards to the Runner) and still put
+walls on the runner's routes (walked, or planned and cut off by a jump), so they stay
+correct but may miss some wall sets; the exact search, whose proof needs the fact,
+refuses boards with teleports.
+Walls go only on open cells (never on unbuildable ``p`` cells nor on teleports).
+
 Each optimizer takes a board (:class:`~mathmaze_lib.wallmaze.WallMaze`), returns
 an :class:`OptResult` and accepts ``progress(fraction, best_moves)``, called now
 and then (:func:`text_progress` makes one that draws a bar on a stream).
@@ -64,7 +73,8 @@ def _budget(maze: WallMaze, bits: BitRunner) -> int:
 
 def route_candidates(bits: BitRunner, route: list, walls: int) -> list:
     """Cells of ``route`` (single-bit ints) where a new wall may go: open and not walled yet,
-    in route order.
+    in route order; then, on a board with teleports, the open cells of the routes the runner
+    planned but did not walk (``bits.unwalked``: a wall there can keep it off a teleport).
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> b = BitRunner(parse("s..f"))
@@ -77,6 +87,7 @@ def route_candidates(bits: BitRunner, route: list, walls: int) -> list:
         if c & free and not c & seen:
             out.append(c)
             seen |= c
+    out.extend(_each_bit(bits.unwalked & free & ~seen))
     return out
 
 
@@ -272,7 +283,8 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
     try:
         _random_fill(bits, cur, limit, rng, clock, state)
         cur, moves, route = state
-        best, best_walls = moves, cur           # a wall never shortens the route: the fill is no worse
+        if moves >= best:                       # no worse without teleports (with them it can be)
+            best, best_walls = moves, cur
         history.append((clock.elapsed(), best))
         while clock.tick(best):
             cands = route_candidates(bits, route, cur)
@@ -365,6 +377,9 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optiona
     """
     t0 = time.perf_counter()
     check_limits(seconds, max_iters)
+    if maze.teleports:
+        raise ValueError("the exact search proves optima only on boards without teleports (a wall can "
+                         "move the runner onto a teleport's short cut); use greedy, local or anneal")
     bits = BitRunner(maze)
     clock = _Clock(seconds, max_iters, progress, t0)
     limit = _budget(maze, bits)
@@ -513,6 +528,9 @@ def last_wall_detours(maze: WallMaze, walls=()) -> dict:
     >>> last_wall_detours(parse("s..\\n..f")), last_wall_detours(parse("s.f\\n#.#"))
     ({(0, 1): 2, (0, 2): 0}, {(0, 1): None})
     """
+    if maze.teleports:
+        raise ValueError("the last-wall rule holds only on boards without teleports (a teleport can make "
+                         "the way round shorter than the cell it goes round)")
     bits = BitRunner(maze)
     mask = bits.mask(walls)
     moves, route = bits.route(mask)

@@ -11,14 +11,14 @@ style or a mark, so no role is shown by colour alone.
 >>> style("lava")
 Traceback (most recent call last):
 ...
-ValueError: unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight, cut
+ValueError: unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight, cut, unbuildable, tele_in, tele_out
 """
 
 from __future__ import annotations
 
 #: Every role a cell can have, in legend order.
 ROLES = ("plain", "start", "end", "rock", "wall", "path", "visited",
-         "frontier", "current", "goal", "highlight", "cut")
+         "frontier", "current", "goal", "highlight", "cut", "unbuildable", "tele_in", "tele_out")
 
 # color: fill; ink: text colour on that fill; hatch: matplotlib hatch string
 # (the board draws the same pattern with CSS); border: CSS border style;
@@ -37,6 +37,9 @@ PALETTE = {
     "goal":      dict(color="#0072B2", ink="#FFFFFF", hatch="",   border="solid",  mark="★", label="goal", words="goal"),
     "highlight": dict(color="#FFF3A6", ink="#000000", hatch="",   border="dotted", mark="◆", label="highlight", words="marked"),
     "cut":       dict(color="#DDDDDD", ink="#000000", hatch="xx", border="dashed", mark="✕", label="cut off", words="cut off: the total is too big"),
+    "unbuildable": dict(color="#E4E4E4", ink="#000000", hatch="..", border="dotted", mark="⊘", label="no walls here", words="no wall may go here"),
+    "tele_in":   dict(color="#56B4E9", ink="#000000", hatch="",   border="double", mark="⇩", label="teleport in", words="teleport in"),
+    "tele_out":  dict(color="#56B4E9", ink="#000000", hatch="",   border="dashed", mark="⇧", label="teleport out", words="teleport out"),
 }
 
 
@@ -60,7 +63,7 @@ def check_role(role, where: str = "") -> str:
     >>> check_role("lava", where="cell (0, 1)")
     Traceback (most recent call last):
     ...
-    ValueError: cell (0, 1): unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight, cut
+    ValueError: cell (0, 1): unknown role 'lava': use one of plain, start, end, rock, wall, path, visited, frontier, current, goal, highlight, cut, unbuildable, tele_in, tele_out
     """
     if isinstance(role, str) and role in PALETTE:
         return role

@@ -9,6 +9,28 @@ the nearest finish.  Ties are broken by the fixed direction order Up, Right,
 Down, Left.  The score is the number of moves; the player wants it long.
 A wall set that leaves no route is *blocked* and has no score (None).
 
+Tiles (as in Pathery).  ``p`` is an *unbuildable* cell: the runner may cross
+it, no wall may go on it.  Teleports come in five colours, each a pair of
+neighbouring letters (Pathery's own letters): in-cells ``t`` and out-cells
+``u`` (colour 1), ``m``/``n`` (2), ``g``/``h`` (3), ``i``/``j`` (4), ``k``/``l``
+(5).  A colour needs at least one in-cell and one out-cell.  Each leg's
+route is planned as if teleports were ordinary cells; when the planned route
+steps onto an in-cell of a colour not used yet, the runner jumps to that
+colour's out-cells (the jump is not a move), the colour is used up, and the
+leg is planned again from all the colour's out-cells at once (queued in row
+order, like the starts).  A used colour's cells are ordinary cells for the
+rest of the run; out-cells never do anything.  So a teleport can make the
+runner's walk longer as well as shorter.
+
+>>> tele = parse('''
+... s.t.f
+... ..p..
+... u....
+... ''')
+>>> r = run(tele)                  # 2 moves to t, the jump to u, then 6 moves back and on to f
+>>> r.moves, r.jumps, score(tele, [(0, 1)])
+(8, [((0, 2), (2, 0))], 10)
+
 >>> maze = parse('''
 ... walls: 2
 ... s...f
@@ -37,13 +59,19 @@ UNLIMITED = 999
 #: The most bytes a board file may have: a 1000 x 1000 board, its header and some comments.
 MAX_TEXT_BYTES = 2 * 2**20
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_ALLOWED = ".#sf" + LETTERS
+#: An unbuildable cell: the runner crosses it, no wall may go on it (Pathery's "patch").
+UNBUILDABLE = "p"
+#: The teleport colours 1, 2, ... as (in-cell letter, out-cell letter), Pathery's own letters.
+TELEPORTS = (("t", "u"), ("m", "n"), ("g", "h"), ("i", "j"), ("k", "l"))
+_TELE_CHAR = {ch: (k, side) for k, pair in enumerate(TELEPORTS) for side, ch in enumerate(pair)}
+_ALLOWED = ".#sf" + LETTERS + UNBUILDABLE + "".join(_TELE_CHAR)
 
 
 def _token_rule(tok: str) -> Optional[str]:
     if tok in _ALLOWED:
         return None
-    return "use '.' open, '#' rock, 's' start, 'f' finish, 'A', 'B', ... checkpoints"
+    return ("use '.' open, '#' rock, 's' start, 'f' finish, 'A', 'B', ... checkpoints, 'p' unbuildable, "
+            "teleports in/out 't'/'u', 'm'/'n', 'g'/'h', 'i'/'j', 'k'/'l'")
 
 
 @dataclass(frozen=True)
@@ -52,7 +80,9 @@ class WallMaze:
 
     ``starts`` are in row order (the order the runner's search queues them);
     ``checkpoints[i]`` holds the cells of letter ``LETTERS[i]``; ``budget`` is
-    the number of walls allowed (999 = unlimited).
+    the number of walls allowed (999 = unlimited); ``unbuildable`` holds the
+    ``p`` cells; ``teleports`` holds one ``(colour, ins, outs)`` per colour on
+    the board (colour 0 is ``t``/``u``, see :data:`TELEPORTS`; cells in row order).
 
     >>> m = parse("s.f")
     >>> m.rows, m.cols, m.starts, m.finishes, m.open_cells()
@@ -66,6 +96,8 @@ class WallMaze:
     finishes: tuple
     checkpoints: tuple = ()
     budget: int = UNLIMITED
+    unbuildable: frozenset = frozenset()
+    teleports: tuple = ()
 
     @property
     def grid(self) -> Grid:
@@ -77,7 +109,7 @@ class WallMaze:
         return (self.rows, self.cols)
 
     def char(self, cell) -> str:
-        """The text character of ``cell`` ('.', '#', 's', 'f' or a letter).
+        """The text character of ``cell`` ('.', '#', 's', 'f', a checkpoint letter, 'p' or a teleport letter).
 
         >>> parse("sAf").char((0, 1))
         'A'
@@ -91,6 +123,13 @@ class WallMaze:
         for i, cells in enumerate(self.checkpoints):
             if cell in cells:
                 return LETTERS[i]
+        if cell in self.unbuildable:
+            return UNBUILDABLE
+        for colour, ins, outs in self.teleports:
+            if cell in ins:
+                return TELEPORTS[colour][0]
+            if cell in outs:
+                return TELEPORTS[colour][1]
         return "."
 
     def is_open(self, cell) -> bool:
@@ -98,8 +137,10 @@ class WallMaze:
         return self.grid.in_bounds(cell) and self.char(cell) == "."
 
     def open_cells(self) -> list:
-        """Every open cell, row by row."""
-        taken = set(self.rocks).union(self.starts, self.finishes, *self.checkpoints)
+        """Every open cell (where a wall may go), row by row."""
+        taken = set(self.rocks).union(self.starts, self.finishes, self.unbuildable, *self.checkpoints)
+        for _, ins, outs in self.teleports:
+            taken.update(ins, outs)
         return [c for c in self.grid.cells() if c not in taken]
 
     def text(self) -> str:
@@ -152,8 +193,12 @@ class WallMaze:
 
 
 def _what(kind: str) -> str:
-    """What a cell of this text character is, in words ("a rock", "checkpoint A")."""
-    return {"#": "a rock", "s": "a start", "f": "a finish"}.get(kind, f"checkpoint {kind}")
+    """What a cell of this text character is, in words ("a rock", "checkpoint A", a tile)."""
+    if kind in _TELE_CHAR:
+        colour, side = _TELE_CHAR[kind]
+        return f"a teleport {('in', 'out')[side]}-cell '{kind}' (colour {colour + 1})"
+    return {"#": "a rock", "s": "a start", "f": "a finish", UNBUILDABLE: "an unbuildable cell 'p'"}.get(
+        kind, f"checkpoint {kind}")
 
 
 def parse(text: str) -> WallMaze:
@@ -179,7 +224,7 @@ def parse(text: str) -> WallMaze:
                                           f"{len(raw)} digits")
         budget = int(raw)
     rows, cols = p.shape
-    rocks, starts, finishes, cps = set(), [], [], {}
+    rocks, starts, finishes, cps, unbuildable, tele = set(), [], [], {}, set(), {}
     for r in range(rows):
         for c in range(cols):
             ch = p.rows[r][c]
@@ -191,6 +236,11 @@ def parse(text: str) -> WallMaze:
                 finishes.append((r, c))
             elif ch in LETTERS:
                 cps.setdefault(ch, []).append((r, c))
+            elif ch == UNBUILDABLE:
+                unbuildable.add((r, c))
+            elif ch in _TELE_CHAR:
+                colour, side = _TELE_CHAR[ch]
+                tele.setdefault(colour, ([], []))[side].append((r, c))
     if not starts:
         raise GridParseError(None, None, "no start cell 's' on the board (a wall maze needs at least one)")
     if not finishes:
@@ -201,14 +251,26 @@ def parse(text: str) -> WallMaze:
             missing = LETTERS[i]
             raise p.error(cps[letter][0], f"checkpoint {letter} needs checkpoint {missing} too "
                                           "(checkpoint letters go A, B, C, ... without gaps)")
+    for colour in sorted(tele):
+        ins, outs = tele[colour]
+        letter_in, letter_out = TELEPORTS[colour]
+        if not outs:
+            raise p.error(ins[0], f"teleport in-cell '{letter_in}' (colour {colour + 1}) needs at least one "
+                                  f"out-cell '{letter_out}' on the board")
+        if not ins:
+            raise p.error(outs[0], f"teleport out-cell '{letter_out}' (colour {colour + 1}) needs at least one "
+                                   f"in-cell '{letter_in}' on the board")
+    teleports = tuple((k, tuple(tele[k][0]), tuple(tele[k][1])) for k in sorted(tele))
     return WallMaze(rows, cols, frozenset(rocks), tuple(starts), tuple(finishes),
-                    tuple(tuple(cps[l]) for l in letters), budget)
+                    tuple(tuple(cps[l]) for l in letters), budget, frozenset(unbuildable), teleports)
 
 
 @dataclass
 class RunResult:
     """Where the runner went: ``moves`` (None when blocked), the whole ``path``
-    and the ``legs`` (one route per checkpoint, then the last to a finish).
+    and the ``legs`` (one route per checkpoint, then the last to a finish; a
+    teleport cuts a leg in two: the route up to the in-cell, then the route on
+    from an out-cell).  ``jumps`` lists the teleport jumps as (in-cell, out-cell).
 
     >>> run(parse("s.f")).moves, run(parse("s.f")).blocked
     (2, False)
@@ -223,16 +285,24 @@ class RunResult:
         """True when some leg has no route."""
         return self.moves is None
 
+    @property
+    def jumps(self) -> list:
+        """The teleport jumps of the run, as (in-cell, out-cell) pairs, in order."""
+        return [(a[-1], b[0]) for a, b in zip(self.legs, self.legs[1:]) if a[-1] != b[0]]
+
 
 def join_legs(legs: list) -> list:
-    """One route from the legs of a run (each leg starts where the one before ended).
+    """One route from the legs of a run (a leg starts where the one before ended, or, after a
+    teleport's jump, somewhere else: then the route jumps too).
 
     >>> join_legs([[1, 2], [2, 3, 4], [4, 5]])
     [1, 2, 3, 4, 5]
+    >>> join_legs([[1, 2], [7, 8]])
+    [1, 2, 7, 8]
     """
     route = list(legs[0])
     for leg in legs[1:]:
-        route.extend(leg[1:])
+        route.extend(leg[1:] if leg[0] == route[-1] else leg)
     return route
 
 
@@ -275,6 +345,14 @@ class Runner:
         self.is_open = bytearray(n)
         for i in self.open:
             self.is_open[i] = 1
+        # teleports: the colour of each in-cell (-1 elsewhere) and each colour's out-cells
+        self.tele_in = [-1] * n
+        self.tele_out = {}
+        for colour, ins, outs in maze.teleports:
+            for r, c in ins:
+                self.tele_in[r * cols + c] = colour
+            self.tele_out[colour] = [r * cols + c for r, c in outs]
+        self.plans: list = []
         self.evaluations = 0
 
     # -- cells <-> numbers
@@ -302,20 +380,44 @@ class Runner:
 
     # -- the run
     def legs(self, walls=None) -> Optional[list]:
-        """The runner's legs as lists of cell numbers, or None when blocked."""
+        """The runner's legs as lists of cell numbers, or None when blocked.
+
+        With teleports, a leg's planned route is cut at the first in-cell of an unused colour;
+        the leg is then planned again from that colour's out-cells (a new list in the result).
+        ``self.plans`` keeps every planned route, walked or not (a wall on any of their cells may
+        change the run; a wall elsewhere cannot).
+        """
         if walls is not None:
             self.set_walls(walls)
         self.evaluations += 1
         succ = self.nbrs.__getitem__
         out = []
+        self.plans = plans = []
         sources = self.starts
-        for goal in self.targets:
-            res = bfs(succ, sources=sources, goal=goal)
+        tele_in = self.tele_in
+        used = set() if self.tele_out else None
+        k, last = 0, len(self.targets)
+        while k < last:
+            res = bfs(succ, sources=sources, goal=self.targets[k])
             if res.goal is None:
                 return None
             leg = res.path
+            plans.append(leg)
+            if used is not None:
+                for j, v in enumerate(leg):
+                    colour = tele_in[v]
+                    if colour >= 0 and colour not in used:
+                        used.add(colour)
+                        out.append(leg[:j + 1])
+                        sources = self.tele_out[colour]
+                        break
+                else:
+                    colour = -1
+                if colour >= 0:
+                    continue
             out.append(leg)
             sources = (leg[-1],)
+            k += 1
         return out
 
     def path(self, walls=None) -> Optional[list]:
@@ -331,6 +433,10 @@ class Runner:
         return sum(len(leg) - 1 for leg in legs)
 
 
+def _moves(legs: list) -> int:
+    return sum(len(leg) - 1 for leg in legs)
+
+
 class BitRunner:
     """The same runner with sets of cells as Python integers (:func:`~mathmaze_lib.search.bfs_bits`):
     a wall set is one int, a whole BFS layer is a few integer operations.  The optimizers run
@@ -339,7 +445,10 @@ class BitRunner:
     Cell ``(r, c)`` is bit ``r * (cols + 1) + c``.  The moves are always the runner's; the route
     may be another shortest one (``route`` can prefer cells outside ``avoid``).  When two copies
     of a checkpoint are equally near, only the tie-break of :class:`Runner` knows which one the
-    runner takes, so such a run is handed to it.
+    runner takes, so such a run is handed to it.  So is a run on a board with teleports when an
+    in-cell lies on some shortest route of a leg (whether the runner meets it, and which one
+    first, depends on its exact route); when no shortest route meets one, no teleport can act
+    and the layers give the moves as usual.
 
     >>> b = BitRunner(parse("s..\\n..f"))
     >>> b.score(0), b.score(b.mask([(0, 1)])), b.score(b.mask([(0, 1), (1, 0)]))
@@ -362,8 +471,17 @@ class BitRunner:
         special = self.starts
         for t in self.targets:
             special |= t
+        special |= self.mask(maze.unbuildable)
+        for _, ins, outs in maze.teleports:
+            special |= self.mask(ins) | self.mask(outs)
         self.wallable = self.free & ~special       # the open cells, without a pass over every cell
+        self.tele_ins = 0
+        for _, ins, _ in maze.teleports:
+            self.tele_ins |= self.mask(ins)
         self.evaluations = 0
+        #: After :meth:`route` on a board with teleports: the cells of the planned routes the runner
+        #: did not walk (cut off by a jump).  A wall there can change the run too.
+        self.unwalked = 0
         self._runner: Optional[Runner] = None
 
     def mask(self, cells: Iterable) -> int:
@@ -391,7 +509,9 @@ class BitRunner:
 
     def _walk(self, walls: int, avoid: int, want_route: bool):
         self.evaluations += 1
+        self.unwalked = 0
         free, width = self.free & ~walls, self.width
+        tele_ins = self.tele_ins
         sources, moves, route = self.starts, 0, []
         last = len(self.targets) - 1
         for k, goal in enumerate(self.targets):
@@ -402,6 +522,8 @@ class BitRunner:
             hit = layers[-1] & goal
             if k < last and hit & (hit - 1):
                 return self._by_runner(walls, want_route)
+            if tele_ins and self._on_shortest_routes(layers, hit) & tele_ins:
+                return self._by_runner(walls, want_route)
             if want_route:
                 leg = bits_route(layers, goal, width, avoid)
                 route.extend(leg[1:] if route else leg)
@@ -410,6 +532,14 @@ class BitRunner:
                 sources = hit
         return moves, route
 
+    def _on_shortest_routes(self, layers: list, hit: int) -> int:
+        """The cells of every shortest route through ``layers`` to a cell of ``hit``."""
+        width, cur, out = self.width, hit, hit
+        for layer in reversed(layers[:-1]):
+            cur = ((cur << 1) | (cur >> 1) | (cur << width) | (cur >> width)) & layer
+            out |= cur
+        return out
+
     def _by_runner(self, walls: int, want_route: bool):
         if self._runner is None:
             self._runner = Runner(self.maze)
@@ -417,8 +547,12 @@ class BitRunner:
         legs = runner.legs({runner.index(cell) for cell in self.cells(walls)})
         if legs is None:
             return None
+        if not want_route:
+            return _moves(legs), []
         path = join_legs(legs)
-        return len(path) - 1, [self.mask([runner.cell(i)]) for i in path] if want_route else []
+        self.unwalked = self.mask(runner.cell(i) for plan in runner.plans for i in plan) & ~self.mask(
+            runner.cell(i) for i in path)
+        return _moves(legs), [self.mask([runner.cell(i)]) for i in path]
 
     def score(self, walls: int) -> Optional[int]:
         """The runner's moves with the walls of ``walls``, or None when blocked."""
@@ -427,7 +561,9 @@ class BitRunner:
 
     def route(self, walls: int, avoid: int = 0) -> Optional[tuple]:
         """``(moves, route)``: the moves and one shortest route (single-bit ints, legs joined)
-        through as few cells of ``avoid`` as it easily can; None when blocked."""
+        through as few cells of ``avoid`` as it easily can; None when blocked.  On a board with
+        teleports it is the runner's own route, with a jump (two cells not side by side) at each
+        teleport."""
         return self._walk(walls, avoid, True)
 
 
@@ -445,8 +581,7 @@ def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:
     if legs is None:
         return RunResult(None, [], [])
     legs = [[runner.cell(i) for i in leg] for leg in legs]
-    path = join_legs(legs)
-    return RunResult(len(path) - 1, path, legs)
+    return RunResult(_moves(legs), join_legs(legs), legs)
 
 
 def score(maze: WallMaze, walls: Iterable = ()) -> Optional[int]:
@@ -483,25 +618,35 @@ def show(maze: WallMaze, walls: Iterable = (), path: Optional[list] = None) -> s
 
 def texts_and_roles(maze: WallMaze, walls: Iterable = (), path: Iterable = ()) -> tuple:
     """What the board and the pictures show: ``texts`` (a list of rows: S, F, checkpoint
-    letters) and ``roles`` (``{cell: role}``: start, end, rock, wall, path, highlight for
-    checkpoints; open cells stay plain).
+    letters, ``→1`` on an in-cell of teleport colour 1 and ``1→`` on its out-cells, ``•`` on
+    an unbuildable cell the path crosses) and ``roles`` (``{cell: role}``: start, end, rock,
+    wall, path, highlight for checkpoints, unbuildable, tele_in, tele_out; open cells stay plain).
 
     >>> texts, roles = texts_and_roles(parse("s.A.f"), [(0, 3)], [(0, 0), (0, 1), (0, 2)])
     >>> texts, [roles[(0, c)] for c in range(5)]
     ([['S', '', 'A', '', 'F']], ['start', 'path', 'highlight', 'wall', 'end'])
+    >>> texts, roles = texts_and_roles(parse("sptf\\nu..."), (), [(0, 0), (0, 1), (0, 2)])
+    >>> texts[0], texts[1][0], roles[(0, 1)], roles[(0, 2)], roles[(1, 0)]
+    (['S', '•', '→1', 'F'], '1→', 'unbuildable', 'tele_in', 'tele_out')
     """
     walls, on_path = set(walls), set(path)
-    kinds = {"#": ("", "rock"), "s": ("S", "start"), "f": ("F", "end"), ".": ("", "plain")}
+    kinds = {"#": ("", "rock"), "s": ("S", "start"), "f": ("F", "end"), ".": ("", "plain"),
+             UNBUILDABLE: ("", "unbuildable")}
+    for k, (tin, tout) in enumerate(TELEPORTS):
+        kinds[tin] = (f"→{k + 1}", "tele_in")
+        kinds[tout] = (f"{k + 1}→", "tele_out")
     texts = [["" for _ in range(maze.cols)] for _ in range(maze.rows)]
     roles = {}
     for cell in maze.grid.cells():
         ch = maze.char(cell)
         text, role = kinds.get(ch, (ch, "highlight"))
-        texts[cell[0]][cell[1]] = text
         if cell in walls:
             role = "wall"
         elif role == "plain" and cell in on_path:
             role = "path"
+        elif role == "unbuildable" and cell in on_path:
+            text = "•"              # the path crosses it; the cell keeps its role (no wall may go here)
+        texts[cell[0]][cell[1]] = text
         roles[cell] = role
     return texts, roles
 
@@ -664,7 +809,8 @@ def goal_moves(preset: str, level_id: int) -> Optional[int]:
 
 def first_leg_search(maze: WallMaze, walls: Iterable = ()):
     """The runner's first leg as a traced BFS over cells (from every start at once, to the nearest
-    target of the first leg), to step through on a board.
+    target of the first leg), to step through on a board.  This is the leg as *planned*: teleports
+    are ordinary cells for the search (the runner jumps only when it walks the planned route).
 
     >>> r = first_leg_search(parse("s..\\n..f"))
     >>> r.sources, r.path, len(r.trace)

@@ -78,3 +78,17 @@ def test_goals_refuse_a_broken_goals_file(tmp_path):
     proc = cli("goals", "--preset", "simple", "--levels", "1", "--seconds", "0.05", "--out", str(out))
     assert proc.returncode == 2 and "goals.json is not a goals file" in proc.stderr
     assert out.read_text() == "{ not json"             # nothing was overwritten
+
+
+def test_score_a_board_with_teleports_names_the_jumps(tmp_path):
+    (tmp_path / "t.txt").write_text("walls: 1\ns...f\n.t...\nu....\n")
+    data = json.loads(cli("score", "t.txt", "--walls", "0,1", "--json", cwd=tmp_path).stdout)
+    assert data["moves"] == 8 and data["jumps"] == [[[1, 1], [2, 0]]]
+    assert data["path"][:4] == [[0, 0], [1, 0], [1, 1], [2, 0]]
+    text = cli("score", "t.txt", "--walls", "0,1", cwd=tmp_path).stdout
+    assert "moves: 8 (1 teleport jump, not moves)" in text
+    proc = cli("optimize", "t.txt", "--method", "exact", "--json", cwd=tmp_path)
+    assert proc.returncode != 0 and "only on boards without teleports" in proc.stderr
+    (tmp_path / "bad.txt").write_text("s.t\n..f\n")
+    proc = cli("score", "bad.txt", cwd=tmp_path)
+    assert proc.returncode != 0 and "line 1, column 3" in proc.stderr and "out-cell 'u'" in proc.stderr

@@ -106,11 +106,16 @@ def score(args) -> int:
     walls = [parse_cell(w.replace(",", " "), where=f"--walls {w if len(w) <= 40 else w[:40] + '...'}")
              for w in args.walls]
     result = wallmaze.run(maze, walls)
+    jumps = result.jumps
     if args.json:
-        print(json.dumps({"moves": result.moves, "path": [list(c) for c in result.path]}))
+        out = {"moves": result.moves, "path": [list(c) for c in result.path]}
+        if maze.teleports:                 # boards with teleports also say where the runner jumped
+            out["jumps"] = [[list(a), list(b)] for a, b in jumps]
+        print(json.dumps(out))
     else:
         print(wallmaze.show(maze, walls, result.path))
-        print("blocked: no route" if result.blocked else f"moves: {result.moves}")
+        note = f" ({len(jumps)} teleport jump{'s' * (len(jumps) != 1)}, not moves)" if jumps else ""
+        print("blocked: no route" if result.blocked else f"moves: {result.moves}{note}")
     return 0
 
 
