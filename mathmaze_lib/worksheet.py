@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import math
+import os
 import textwrap
 from dataclasses import dataclass, field
 from typing import Optional
@@ -118,8 +119,24 @@ def _summaze_item(pid: int, rows: int, cols: int) -> Item:
                 route=list(p.path), key_roles=_on_route(roles, p.path), arrows=True, puzzle=p)
 
 
-def _jump_item(pid: int, rows: int, cols: int) -> Item:
-    maze = jumpmaze.generate(pid, rows, cols).maze
+def _generated_maze(pid: int, rows: int, cols: int):
+    return jumpmaze.generate(pid, rows, cols).maze
+
+
+def _generated_mazes(ids: list, rows: int, cols: int) -> list:
+    """The generated mazes of ``ids``. Generating is most of a jump worksheet's time, so several ids
+    are made on all the cores at once (each id gives the same maze wherever it is made)."""
+    workers = min(len(ids), os.cpu_count() or 1)
+    if workers < 2:
+        return [_generated_maze(pid, rows, cols) for pid in ids]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_generated_maze, ids, [rows] * len(ids), [cols] * len(ids)))
+
+
+def _jump_item(pid: int, rows: int, cols: int, maze=None) -> Item:
+    maze = maze if maze is not None else _generated_maze(pid, rows, cols)
     texts = maze.texts()
     texts[maze.start[0]][maze.start[1]] = f"S {texts[maze.start[0]][maze.start[1]]}"
     roles = {maze.start: "start", maze.goal: "goal"}
@@ -179,8 +196,10 @@ def items(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple") 
             raise ValueError(f"--preset {preset!r}: choose one of {', '.join(wallmaze.PRESETS)}")
         return [_walls_item(pid, preset) for pid in ids]
     rows, cols = size or DEFAULT_SIZE[kind]
-    make = _summaze_item if kind == "summaze" else _jump_item
-    return [make(pid, rows, cols) for pid in ids]
+    if kind == "jump":
+        mazes = _generated_mazes(ids, rows, cols)
+        return [_jump_item(pid, rows, cols, maze) for pid, maze in zip(ids, mazes)]
+    return [_summaze_item(pid, rows, cols) for pid in ids]
 
 
 # ------------------------------------------------------------------------------- layout
