@@ -27,19 +27,15 @@ submissions you do not trust inside a container or a throwaway account.
 from __future__ import annotations
 
 import asyncio
-import copy
 import csv
-import inspect
 import json
 import os
-import random
 import re
 import secrets
 import shutil
 import signal
 import tempfile
 import time
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -173,18 +169,6 @@ class _OutOfTime(BaseException):
     """Raised by the alarm inside the kernel (a BaseException, so the exercise's checks do not catch it)."""
 
 
-def _hidden_feedback(q, answer, seed: int):
-    """``(verdict, number of cases)`` on hidden cases, for exercises without ``evaluate(answer, hidden=True)``:
-    the same check on the cases drawn from another seed (the fixed edge cases come first again)."""
-    if not hasattr(q, "all_cases") or not hasattr(q, "cases"):
-        return None, 0
-    shadow = copy.copy(q)
-    rng_seed = zlib.crc32(f"{seed}:{q.name}".encode())
-    cases = [tuple(c) for c in q.cases(random.Random(rng_seed))]
-    shadow.all_cases = lambda: cases
-    return shadow.evaluate(answer), len(cases)
-
-
 def _verdict_of(q, answer, seed: int) -> dict:
     module = getattr(answer, "__module__", None) or ""
     if callable(answer) and module.split(".")[0] == "mathmaze_lib":
@@ -194,14 +178,11 @@ def _verdict_of(q, answer, seed: int) -> dict:
     fb = q.evaluate(answer)
     if fb.status != "correct":
         return {"status": fb.status, "text": fb.text, "hidden": False}
-    if "hidden" in inspect.signature(q.evaluate).parameters:   # the exercise draws its own hidden cases
-        hidden, count = q.evaluate(answer, hidden=True), len(q.all_cases(hidden=True))
-    else:
-        hidden, count = _hidden_feedback(q, answer, seed)
-    if hidden is None:
-        return {"status": fb.status, "text": fb.text + " (No hidden cases for this exercise.)", "hidden": False}
+    hidden = q.evaluate(answer, hidden=seed)          # cases drawn from the grader's seed, never shown
+    count = len(q.all_cases(hidden=seed)) if hasattr(q, "all_cases") else 0
     if hidden.status == "correct":
-        return {"status": "correct", "text": f"{fb.text} It also agrees on {count} hidden cases.", "hidden": True}
+        also = f"on {count} hidden cases" if count else "on the hidden cases"
+        return {"status": "correct", "text": f"{fb.text} It also agrees {also}.", "hidden": True}
     return {"status": hidden.status, "hidden": True,
             "text": f"{fb.text} But on the hidden cases (ones check() never showed): {hidden.text}"}
 

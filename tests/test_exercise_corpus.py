@@ -76,8 +76,11 @@ def test_corpus_answer(lesson, q, kind, i):
 
 
 def test_hidden_cases_differ_but_judge_the_same_way():
+    plain = _exercise("lesson1", "q1")      # plain data: the case lists compare by value
+    assert plain.all_cases(hidden=True) != plain.all_cases()
+    assert plain.all_cases(hidden=7) != plain.all_cases(hidden=True) and plain.all_cases(hidden=7) != plain.all_cases(hidden=8)
+    assert plain.all_cases(hidden=7) == plain.all_cases(hidden=7)
     exercise = _exercise("lesson2", "q2")
-    assert exercise.all_cases(hidden=True) != exercise.all_cases()
     right, wrong = CORPUS["lesson2", "q2"][RIGHT][0], CORPUS["lesson2", "q2"][WRONG][1][0]
     assert exercise.evaluate(_answer("lesson2", "q2", right)[1], hidden=True).correct
     assert not exercise.evaluate(_answer("lesson2", "q2", wrong)[1], hidden=True).correct

@@ -232,8 +232,8 @@ def test_bad_options_and_files(tmp_path, capsys):
 
 
 def test_exercises_with_their_own_hidden_cases_are_asked_for_them():
-    """The grader asks the learner's check first, then the exercise's own hidden cases
-    (``evaluate(answer, hidden=True)``), and says when only the hidden cases fail."""
+    """The grader asks the learner's check first, then the exercise's own hidden cases drawn from the
+    grader's seed (``evaluate(answer, hidden=seed)``), and says when only the hidden cases fail."""
     from mathmaze_lib.exercises.core import Feedback
 
     class Hidden:
@@ -249,9 +249,9 @@ def test_exercises_with_their_own_hidden_cases_are_asked_for_them():
 
     q = Hidden()
     verdict = grading._verdict_of(q, lambda: 1, seed=1)
-    assert q.calls == [False, True]
+    assert q.calls == [False, 1]
     assert verdict["status"] == "incorrect" and verdict["hidden"] is True
-    assert verdict["text"] == "hidden=False But on the hidden cases (ones check() never showed): hidden=True"
+    assert verdict["text"] == "hidden=False But on the hidden cases (ones check() never showed): hidden=1"
 
 
 def test_another_lesson_than_the_one_asked_for(tmp_path):

@@ -318,12 +318,14 @@ class FunctionExercise(_Exercise):
         self.deterministic, self.varies = deterministic, varies
         self._cache: dict = {}
 
-    def all_cases(self, hidden: bool = False) -> list:
-        """The argument tuples ``check()`` tries, the same on every run (``hidden``: the grader's)."""
-        if hidden not in self._cache:
-            salt = ":hidden" if hidden else ""
-            self._cache[hidden] = [tuple(c) for c in self.cases(random.Random(zlib.crc32((self.name + salt).encode())))]
-        return [copy.deepcopy(c) for c in self._cache[hidden]]
+    def all_cases(self, hidden=False) -> list:
+        """The argument tuples ``check()`` tries, the same on every run (``hidden``: the grader's cases,
+        ``True`` or a whole-number seed for another set)."""
+        key = ("hidden",) if hidden is True else ("seed", int(hidden)) if hidden is not False else ()
+        if key not in self._cache:
+            salt = "".join(f":{k}" for k in key)
+            self._cache[key] = [tuple(c) for c in self.cases(random.Random(zlib.crc32((self.name + salt).encode())))]
+        return [copy.deepcopy(c) for c in self._cache[key]]
 
     def _run(self, fn, args, used: float) -> guard.Outcome:
         left = max(self.seconds - used, 0.05)
@@ -358,8 +360,8 @@ class FunctionExercise(_Exercise):
             return Feedback("error", f"Your function {why}\n  on the input {on}{where}")
         return None
 
-    def evaluate(self, fn: Optional[Callable] = None, hidden: bool = False) -> Feedback:
-        """The verdict on the learner's function ``fn`` (``hidden``: on the grader's cases)."""
+    def evaluate(self, fn: Optional[Callable] = None, hidden=False) -> Feedback:
+        """The verdict on the learner's function ``fn`` (``hidden``: on the grader's cases, see :meth:`all_cases`)."""
         if fn is None or _is_placeholder(fn):
             return Feedback("not attempted", NOT_ATTEMPTED)
         if not callable(fn):
