@@ -38,6 +38,7 @@ import networkx as nx
 
 from .grid import ALL_EIGHT, DIAGONAL, ORTHOGONAL, Grid, GridParseError, check_size, parse_cell, parse_grid
 from .search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
+from .shape import Verdict
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "moves_table", "successors",
            "start_state", "cell_of", "landings", "why_not", "rule_text",
@@ -1255,7 +1256,7 @@ def make(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", **options) 
     return generate(id, rows, cols, rule, **options).maze
 
 
-def check(maze: JumpMaze, route, rule=None):
+def check(maze: JumpMaze, route, rule=None) -> Verdict:
     """The verdict on a player's route of cells: it starts at the start, every jump is legal under
     the rule, and it ends at the goal (the reason also says whether it is a shortest route).
 
@@ -1265,8 +1266,6 @@ def check(maze: JumpMaze, route, rule=None):
     >>> v.reason, v.cell
     ('jump 1: from (0, 0), which holds 4, you can land on (0, 4) or (4, 0), not on (0, 1)', (0, 1))
     """
-    from .shape import Verdict
-
     cells = [tuple(c) for c in route]
     if not cells:
         return Verdict(False, f"the route is empty: it must begin at the start {maze.start}")
@@ -1276,10 +1275,10 @@ def check(maze: JumpMaze, route, rule=None):
     states = {start_state(maze, rule)}
     for k in range(1, len(cells)):
         prev, nxt = cells[k - 1], cells[k]
-        landings = {s: cell_of(s) for st in states for s in succ(st)}
-        here = [s for s, cell in landings.items() if cell == nxt]
+        reached = {s: cell_of(s) for st in states for s in succ(st)}   # several states may share a cell
+        here = [s for s, cell in reached.items() if cell == nxt]
         if not here:
-            options = sorted(set(landings.values()))
+            options = sorted(set(reached.values()))
             where = " or ".join(map(str, options)) if options else "nowhere (no jump is possible)"
             return Verdict(False, f"jump {k}: from {prev}, which holds {maze.value(prev)}, you can land on "
                                   f"{where}, not on {nxt}", nxt)

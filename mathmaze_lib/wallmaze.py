@@ -54,6 +54,7 @@ from typing import Iterable, Optional
 
 from .grid import ORTHOGONAL, Grid, GridParseError, parse_grid
 from .search import bfs, bfs_bits, bits_route
+from .shape import Verdict
 
 UNLIMITED = 999
 #: The most bytes a board file may have: a 1000 x 1000 board, its header and some comments.
@@ -72,6 +73,14 @@ def _token_rule(tok: str) -> Optional[str]:
         return None
     return ("use '.' open, '#' rock, 's' start, 'f' finish, 'A', 'B', ... checkpoints, 'p' unbuildable, "
             "teleports in/out 't'/'u', 'm'/'n', 'g'/'h', 'i'/'j', 'k'/'l'")
+
+
+class WallError(ValueError):
+    """A wall that cannot go where it is: the message names the wall and the rule, ``cell`` is where."""
+
+    def __init__(self, message: str, cell: Optional[tuple] = None):
+        super().__init__(message)
+        self.cell = cell
 
 
 @dataclass(frozen=True)
@@ -156,12 +165,13 @@ class WallMaze:
         return "\n".join(lines)
 
     def check_walls(self, walls: Iterable) -> frozenset:
-        """Return ``walls`` as a frozenset of cells, or raise ValueError naming the bad wall.
+        """Return ``walls`` as a frozenset of cells, or raise ValueError naming the bad wall (a
+        :class:`WallError`, with the bad ``cell``, when the wall is a cell of the wrong kind).
 
         >>> parse("s.#f").check_walls([(0, 2)])
         Traceback (most recent call last):
         ...
-        ValueError: wall 1 at cell (0, 2): a wall cannot go on a rock (walls go on open '.' cells)
+        mathmaze_lib.wallmaze.WallError: wall 1 at cell (0, 2): a wall cannot go on a rock (walls go on open '.' cells)
         """
         out = set()
         for i, w in enumerate(walls, start=1):
@@ -179,13 +189,13 @@ class WallMaze:
                 raise ValueError(f"wall {i}: {w!r}: row and column must be whole numbers (ints), "
                                  f"not {', '.join(type(v).__name__ for v in cell)}") from None
             if not self.grid.in_bounds(cell):
-                raise ValueError(f"wall {i} at cell {cell}: off the {self.rows} x {self.cols} board")
+                raise WallError(f"wall {i} at cell {cell}: off the {self.rows} x {self.cols} board", cell)
             kind = self.char(cell)
             if kind != ".":
                 what = _what(kind)
-                raise ValueError(f"wall {i} at cell {cell}: a wall cannot go on {what} (walls go on open '.' cells)")
+                raise WallError(f"wall {i} at cell {cell}: a wall cannot go on {what} (walls go on open '.' cells)", cell)
             if cell in out:
-                raise ValueError(f"wall {i} at cell {cell}: this cell already has a wall")
+                raise WallError(f"wall {i} at cell {cell}: this cell already has a wall", cell)
             out.add(cell)
         if self.budget != UNLIMITED and len(out) > self.budget:
             raise ValueError(f"{len(out)} walls: over the budget of {self.budget} walls")
@@ -839,7 +849,7 @@ def make(id: int, rows: Optional[int] = None, cols: Optional[int] = None, preset
     return maze
 
 
-def check(maze: WallMaze, walls):
+def check(maze: WallMaze, walls) -> Verdict:
     """The verdict on a player's walls: on open cells, within the budget, and leaving the runner a
     route; the reason says how far the runner walks.
 
@@ -848,21 +858,10 @@ def check(maze: WallMaze, walls):
     >>> check(parse("walls: 1\\ns..\\n..f"), [(0, 1)]).reason
     'the runner walks 3 moves with 1 wall'
     """
-    from .shape import Verdict
-
-    walls = list(walls)
     try:
         chosen = maze.check_walls(walls)
     except ValueError as exc:
-        number = str(exc).split(":")[0]
-        index = int(number.split()[1]) - 1 if number.startswith("wall ") and number.split()[1].isdigit() else None
-        cell = None
-        if index is not None:
-            try:
-                cell = (int(walls[index][0]), int(walls[index][1]))
-            except (TypeError, ValueError, IndexError):
-                cell = None
-        return Verdict(False, str(exc), cell)
+        return Verdict(False, str(exc), getattr(exc, "cell", None))
     moves = score(maze, chosen)
     if moves is None:
         return Verdict(False, "the walls block every route: the runner must be able to reach every checkpoint "
