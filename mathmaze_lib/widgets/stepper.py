@@ -150,9 +150,9 @@ class SearchStepper:
             self.counts.value = f"step {index} of {self.count - 1} · {moves}"
             self.queue.value = ""
             return
-        what = "routes" if self.kind == "tree" else ""
-        self.counts.value = (f"expanded {f.expanded}{' routes' if what else ''} · in the queue {len(f.frontier)}"
-                             f"{' ' + what if what else ''} · distance of current {distance}")
+        unit = " routes" if self.kind == "tree" else ""      # the tree search queues routes, not cells
+        self.counts.value = (f"expanded {f.expanded}{unit} · in the queue {len(f.frontier)}{unit} · "
+                             f"distance of current {distance}")
         self.queue.value = self._queue_html(f)
 
     def _cell(self, node):
