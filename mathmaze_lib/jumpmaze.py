@@ -95,10 +95,10 @@ def _names(rule) -> frozenset:
 @dataclass(frozen=True)
 class JumpMaze:
     """A jumping maze: ``cells[r][c]`` is a jump length (int >= 0), ``"*"`` or ``"#"``;
-    ``circled`` the circled cells (toggle rule); ``start`` and ``goal`` cells; ``rule``.
+    ``circled`` the circled cells (toggle rule); ``start`` and ``end`` cells (the goal; its text header is ``goal:``); ``rule``.
 
     >>> m = parse("2 1\\n1 0")
-    >>> m.rows, m.cols, m.start, m.goal, m.value((0, 0)), m.index((1, 0))
+    >>> m.rows, m.cols, m.start, m.end, m.value((0, 0)), m.index((1, 0))
     (2, 2, (0, 0), (1, 1), 2, 2)
     """
 
@@ -106,7 +106,7 @@ class JumpMaze:
     cols: int
     cells: tuple
     start: tuple
-    goal: tuple
+    end: tuple
     rule: str = "ortho"
     circled: frozenset = frozenset()
     name: str = ""
@@ -118,6 +118,16 @@ class JumpMaze:
     def value(self, cell):
         """The token of ``cell``: an int, ``"*"`` or ``"#"``."""
         return self.cells[cell[0]][cell[1]]
+
+    @property
+    def starts(self) -> tuple:
+        """The start cells (one here); every puzzle has ``starts`` and ``ends`` (see :mod:`~mathmaze_lib.shape`)."""
+        return (self.start,)
+
+    @property
+    def ends(self) -> tuple:
+        """The end cells (one here: the goal)."""
+        return (self.end,)
 
     def index(self, cell) -> int:
         """The cell's number when cells are numbered row by row from 0 (``Grid.index``; the jump
@@ -134,7 +144,7 @@ class JumpMaze:
         for r, row in enumerate(self.cells):
             line = []
             for c, v in enumerate(row):
-                text = "G" if (r, c) == self.goal else str(v)
+                text = "G" if (r, c) == self.end else str(v)
                 line.append(text + ("°" if (r, c) in self.circled else ""))
             out.append(line)
         return out
@@ -150,7 +160,7 @@ class JumpMaze:
         # 0
         """
         lines = [f"rule: {self.rule}", f"start: {self.start[0]} {self.start[1]}",
-                 f"goal: {self.goal[0]} {self.goal[1]}"]
+                 f"goal: {self.end[0]} {self.end[1]}"]
         for r, row in enumerate(self.cells):
             lines.append(" ".join(f"{v}{'c' if (r, c) in self.circled else ''}" for c, v in enumerate(row)))
         return "\n".join(lines)
@@ -276,7 +286,7 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
     [((0, 4), 1, None, None), ((4, 0), 1, None, None)]
     """
     names = _rule_of(maze, rule)
-    rows, cols, cells, goal = maze.rows, maze.cols, maze.cells, maze.goal
+    rows, cols, cells, goal = maze.rows, maze.cols, maze.cells, maze.end
     wrap = "wrap" in names
     if not _has_state(names):
         dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
@@ -419,7 +429,7 @@ def layer_expand(maze: JumpMaze, rule=None) -> Callable:
 
     rows, cols = maze.rows, maze.cols
     values = np.array([[-1 if v == HOLE else v for v in row] for row in maze.cells], dtype=np.int64).ravel()
-    goal = maze.index(maze.goal)
+    goal = maze.index(maze.end)
     wrap = "wrap" in names
     dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
 
@@ -520,7 +530,7 @@ class Solution:
 
 
 def _goal_test(maze):
-    goal = maze.goal
+    goal = maze.end
     return lambda state: cell_of(state) == goal
 
 
@@ -545,7 +555,7 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
         if method != "bfs" or trace or max_expansions is not None:
             raise ValueError(_DENSE_ONLY)
         res = bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.index(maze.start)],
-                        maze.index(maze.goal))
+                        maze.index(maze.end))
         route = [maze.cell_at(i) for i in res.path] if res.goal is not None else None
         return Solution(route, route, len(route) - 1 if route else None, res.expanded, len(res.dist), "bfs", res)
     succ, start, is_goal = successors(maze, rule), start_state(maze, rule), _goal_test(maze)
@@ -600,7 +610,7 @@ def distances_from_start(maze: JumpMaze, rule=None) -> dict:
 
 def _reverse_from_goal(maze, rule) -> tuple:
     g = jump_graph(maze, rule, whole=True)
-    goals = [n for n, cell in g.nodes(data="cell") if cell == maze.goal]
+    goals = [n for n, cell in g.nodes(data="cell") if cell == maze.end]
     if not goals:
         return g, {}
     return g, bfs(g.reverse(copy=False), sources=goals).dist
@@ -814,7 +824,7 @@ def _groups_at(keys: list, starts, nbrs: list) -> int:
 
 
 def _token_keys(maze: JumpMaze) -> list:
-    return [None if (r, c) == maze.goal or v == HOLE else (v, (r, c) in maze.circled)
+    return [None if (r, c) == maze.end or v == HOLE else (v, (r, c) in maze.circled)
             for r, row in enumerate(maze.cells) for c, v in enumerate(row)]
 
 
@@ -835,7 +845,7 @@ def _measure(maze: JumpMaze, whole: bool) -> DesignTerms:
     """:func:`design_terms`; ``whole=False`` skips the white holes (reported as 0), which need a
     search of the whole state graph."""
     names = _rule_of(maze, None)
-    succ, start, goal = successors(maze), start_state(maze), maze.goal
+    succ, start, goal = successors(maze), start_state(maze), maze.end
     dist, count, order, pred = {start: 0}, {start: 1}, [start], {}
     for u in order:
         du, cu = dist[u] + 1, count[u]
@@ -1283,8 +1293,8 @@ def check(maze: JumpMaze, route, rule=None) -> Verdict:
             return Verdict(False, f"jump {k}: from {prev}, which holds {maze.value(prev)}, you can land on "
                                   f"{where}, not on {nxt}", nxt)
         states = set(here)
-    if cells[-1] != maze.goal:
-        return Verdict(False, f"the route stops at {cells[-1]} but the goal is {maze.goal}", cells[-1])
+    if cells[-1] != maze.end:
+        return Verdict(False, f"the route stops at {cells[-1]} but the goal is {maze.end}", cells[-1])
     jumps, best = len(cells) - 1, solve(maze, rule).jumps
     plural = "" if jumps == 1 else "s"
     shortest = ": a shortest route" if jumps == best else f"; the shortest route takes {best}"
@@ -1296,5 +1306,5 @@ def view(maze: JumpMaze, route=None) -> tuple:
     route's cells."""
     roles = {cell: "rock" for cell in maze.grid.cells() if maze.value(cell) == HOLE}
     roles.update({tuple(cell): "path" for cell in route or ()})
-    roles.update({maze.start: "start", maze.goal: "goal"})
+    roles.update({maze.start: "start", maze.end: "goal"})
     return maze.texts(), roles

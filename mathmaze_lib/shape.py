@@ -12,6 +12,12 @@ can serve all three.
 ``view(puzzle, answer=None)``              ``(texts, roles)``: what the board and the pictures show
 =========================================  ================================================
 
+Every puzzle has the same names for its cells: ``starts`` and ``ends`` (tuples of cells: Math Maze's
+Start and End, a jumping maze's start and goal, a wall maze's start and finish cells), and
+``value(cell)`` for what a cell holds where that means something; the puzzles with one start
+and one end also have ``start`` and ``end``.  The puzzles' own words (End, goal, finish) stay
+in what the learner reads and in the text formats (``goal: R C``, ``f``).
+
 The answer is what a player makes: a path of cells (Math Maze), a route of cells (jumping
 mazes), a list of walls (wall mazes). A puzzle's special powers (counting, analysis,
 optimizers) stay as extra functions beside these.
@@ -19,6 +25,11 @@ optimizers) stay as extra functions beside these.
 >>> from mathmaze_lib import jumpmaze, summaze, wallmaze
 >>> [missing(m) for m in (summaze, jumpmaze, wallmaze)]
 [[], [], []]
+>>> [(p.starts, p.ends) for p in (jumpmaze.parse("1 1\\n1 0"), wallmaze.parse("s.f\\ns.f"))]
+[(((0, 0),), ((1, 1),)), (((0, 0), (1, 0)), ((0, 2), (1, 2)))]
+>>> p = summaze.make(42)
+>>> (p.starts, p.ends) == ((p.start,), (p.end,))
+True
 """
 
 from __future__ import annotations

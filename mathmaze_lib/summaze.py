@@ -50,7 +50,7 @@ class Puzzle:
     :func:`generate_unique` (so ``make(id, unique=True)`` rebuilds it).
 
     >>> p = Puzzle(0, 1, 3, ((2, 5, 0),), (0, 0), (0, 2), 7, ((0, 0), (0, 1), (0, 2)))
-    >>> p.number((0, 1)), p.grid
+    >>> p.value((0, 1)), p.grid
     (5, Grid(rows=1, cols=3))
     """
 
@@ -69,9 +69,19 @@ class Puzzle:
         """The puzzle's :class:`~mathmaze_lib.grid.Grid`."""
         return Grid(self.rows, self.cols)
 
-    def number(self, cell) -> int:
-        """The number in ``cell``."""
+    def value(self, cell) -> int:
+        """The number in ``cell`` (its value, as :meth:`JumpMaze.value <mathmaze_lib.jumpmaze.JumpMaze.value>`)."""
         return self.numbers[cell[0]][cell[1]]
+
+    @property
+    def starts(self) -> tuple:
+        """The start cells (one here); every puzzle has ``starts`` and ``ends`` (see :mod:`~mathmaze_lib.shape`)."""
+        return (self.start,)
+
+    @property
+    def ends(self) -> tuple:
+        """The end cells (one here: End)."""
+        return (self.end,)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict (cells as ``[row, col]`` lists).
@@ -167,7 +177,7 @@ def generate(id: int, rows: int = 4, cols: int = 5, lengths=(5, 9), values=(1, 9
     to 0: it shows the target) and the target is the sum along the walk.
 
     >>> p = generate(3, rows=2, cols=3)
-    >>> p.target == sum(p.number(c) for c in p.path), p.path[0] == p.start, p.path[-1] == p.end
+    >>> p.target == sum(p.value(c) for c in p.path), p.path[0] == p.start, p.path[-1] == p.end
     (True, True, True)
     >>> generate(3, rows=0, cols=5)
     Traceback (most recent call last):
@@ -257,7 +267,7 @@ def check_path(puzzle: Puzzle, path) -> PathCheck:
             if "after_end" in broken:
                 return PathCheck(False, f"step {k}: the path goes on after reaching End {puzzle.end}", total, k)
         first_seen[cell] = k
-        total += puzzle.number(cell)
+        total += puzzle.value(cell)
     if cells[-1] != puzzle.end:
         return PathCheck(False, f"wrong end: the path stops at {cells[-1]} but End is {puzzle.end}", total)
     if total != puzzle.target:
@@ -278,7 +288,7 @@ def running_sums(puzzle: Puzzle, path) -> list:
         cell = _as_cell(cell, f"step {k}")
         if not grid.in_bounds(cell):
             raise ValueError(f"step {k}: {cell} is off the {puzzle.rows} x {puzzle.cols} grid")
-        total += puzzle.number(cell)
+        total += puzzle.value(cell)
         out.append(total)
     return out
 
@@ -626,11 +636,11 @@ def dfs_steps(puzzle: Puzzle, prune: bool = True) -> list:
     (True, ['back', 'cut', 'extend', 'found', 'miss'])
     """
     steps: list = []
-    too_big = (lambda route: sum(puzzle.number(c) for c in route) > puzzle.target) if prune else None
+    too_big = (lambda route: sum(puzzle.value(c) for c in route) > puzzle.target) if prune else None
     for _ in simple_paths(puzzle.grid.neighbours, puzzle.start, puzzle.end, prune=too_big, trace=steps):
         pass
     for i, step in enumerate(steps):
-        if step.action == "found" and sum(puzzle.number(c) for c in step.route) != puzzle.target:
+        if step.action == "found" and sum(puzzle.value(c) for c in step.route) != puzzle.target:
             steps[i] = replace(step, action="miss")
     return steps
 
@@ -646,7 +656,7 @@ def describe_step(puzzle: Puzzle, steps: list, index: int) -> str:
 
     if index == 0:
         return f"Start: the search begins at Start {puzzle.start}; the target is {puzzle.target}."
-    return describe_dfs(steps, index, total=lambda route: sum(puzzle.number(c) for c in route),
+    return describe_dfs(steps, index, total=lambda route: sum(puzzle.value(c) for c in route),
                         target=puzzle.target, goal="End")
 
 

@@ -94,7 +94,7 @@ class WallMaze:
     the board (colour 0 is ``t``/``u``, see :data:`TELEPORTS`; cells in row order).
 
     >>> m = parse("s.f")
-    >>> m.rows, m.cols, m.starts, m.finishes, m.open_cells()
+    >>> m.rows, m.cols, m.starts, m.ends, m.open_cells()
     (1, 3, ((0, 0),), ((0, 2),), [(0, 1)])
     """
 
@@ -102,7 +102,7 @@ class WallMaze:
     cols: int
     rocks: frozenset
     starts: tuple
-    finishes: tuple
+    ends: tuple
     checkpoints: tuple = ()
     budget: int = UNLIMITED
     unbuildable: frozenset = frozenset()
@@ -127,7 +127,7 @@ class WallMaze:
             return "#"
         if cell in self.starts:
             return "s"
-        if cell in self.finishes:
+        if cell in self.ends:
             return "f"
         for i, cells in enumerate(self.checkpoints):
             if cell in cells:
@@ -147,7 +147,7 @@ class WallMaze:
 
     def open_cells(self) -> list:
         """Every open cell (where a wall may go), row by row."""
-        taken = set(self.rocks).union(self.starts, self.finishes, self.unbuildable, *self.checkpoints)
+        taken = set(self.rocks).union(self.starts, self.ends, self.unbuildable, *self.checkpoints)
         for _, ins, outs in self.teleports:
             taken.update(ins, outs)
         return [c for c in self.grid.cells() if c not in taken]
@@ -350,7 +350,7 @@ class Runner:
         self.walls: set = set()
         self.starts = [r * cols + c for r, c in maze.starts]
         self.targets = [{r * cols + c for r, c in cells} for cells in maze.checkpoints]
-        self.targets.append({r * cols + c for r, c in maze.finishes})
+        self.targets.append({r * cols + c for r, c in maze.ends})
         self.open = [r * cols + c for r, c in maze.open_cells()]
         self.is_open = bytearray(n)
         for i in self.open:
@@ -477,7 +477,7 @@ class BitRunner:
             everything |= row << (r * self.width)
         self.free = everything & ~self.mask(maze.rocks)
         self.starts = self.mask(maze.starts)
-        self.targets = [self.mask(cells) for cells in maze.checkpoints] + [self.mask(maze.finishes)]
+        self.targets = [self.mask(cells) for cells in maze.checkpoints] + [self.mask(maze.ends)]
         special = self.starts
         for t in self.targets:
             special |= t
@@ -826,7 +826,7 @@ def first_leg_search(maze: WallMaze, walls: Iterable = ()):
     >>> r.sources, r.path, len(r.trace)
     (((0, 0),), [(0, 0), (0, 1), (0, 2), (1, 2)], 4)
     """
-    targets = set((list(maze.checkpoints) + [maze.finishes])[0])
+    targets = set((list(maze.checkpoints) + [maze.ends])[0])
     return bfs(successors(maze, walls), sources=list(maze.starts), goal=lambda cell: cell in targets, trace=True)
 
 

@@ -139,7 +139,7 @@ def _jump_item(pid: int, rows: int, cols: int, maze=None) -> Item:
     maze = maze if maze is not None else _generated_maze(pid, rows, cols)
     texts = maze.texts()
     texts[maze.start[0]][maze.start[1]] = f"S {texts[maze.start[0]][maze.start[1]]}"
-    roles = {maze.start: "start", maze.goal: "goal"}
+    roles = {maze.start: "start", maze.end: "goal"}
     sol = jumpmaze.solve(maze)
     if sol.route is None:  # the generator always makes a route; say so plainly if it ever does not
         key, answer = "no route", {"jumps": None, "route": None, "shortest_routes": 0}

@@ -382,7 +382,7 @@ CORPUS["lesson2", "q5"] = {
 
 _RUNNER = ("def runner_moves(maze, walls):\n    blocked = set(maze.rocks) | set(walls)\n"
            "    dist = {s: 0 for s in maze.starts}\n    queue = deque(maze.starts)\n    while queue:\n"
-           "        cell = queue.popleft()\n        if cell in maze.finishes:\n            return dist[cell]\n"
+           "        cell = queue.popleft()\n        if cell in maze.ends:\n            return dist[cell]\n"
            "        r, c = cell\n        for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:\n"
            "            if (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols\n"
            "                    and nxt not in blocked and nxt not in dist):\n"
@@ -393,12 +393,12 @@ CORPUS["lesson3", "q1"] = {
         _RUNNER,
         "def runner_moves(maze, walls):\n    free = {(r, c) for r in range(maze.rows) for c in range(maze.cols)}\n"
         "    free -= set(maze.rocks) | set(walls)\n    layer, seen, d = set(maze.starts), set(maze.starts), 0\n"
-        "    while layer:\n        if layer & set(maze.finishes):\n            return d\n        following = set()\n"
+        "    while layer:\n        if layer & set(maze.ends):\n            return d\n        following = set()\n"
         "        for r, c in layer:\n            for n in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:\n"
         "                if n in free and n not in seen:\n                    seen.add(n)\n                    following.add(n)\n"
         "        layer, d = following, d + 1\n    return None",
         "def runner_moves(maze, walls):\n    queue = deque((s, 0) for s in maze.starts)\n    seen = set(maze.starts)\n"
-        "    while queue:\n        (r, c), d = queue.popleft()\n        if (r, c) in maze.finishes:\n            return d\n"
+        "    while queue:\n        (r, c), d = queue.popleft()\n        if (r, c) in maze.ends:\n            return d\n"
         "        for nr, nc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):\n"
         "            if nr < 0 or nc < 0 or nr >= maze.rows or nc >= maze.cols:\n                continue\n"
         "            if (nr, nc) in maze.rocks or (nr, nc) in walls or (nr, nc) in seen:\n                continue\n"
@@ -424,7 +424,7 @@ _LEG = ("    def leg(sources, targets):\n        blocked = set(maze.rocks) | set
         "                        and nxt not in blocked and nxt not in dist):\n"
         "                    dist[nxt] = dist[cell] + 1\n                    queue.append(nxt)\n"
         "        return None, None\n")
-_LEGS = ("    total, sources = 0, list(maze.starts)\n    for targets in list(maze.checkpoints) + [maze.finishes]:\n"
+_LEGS = ("    total, sources = 0, list(maze.starts)\n    for targets in list(maze.checkpoints) + [maze.ends]:\n"
          "        end, moves = leg(sources, set(targets))\n        if end is None:\n            return None\n"
          "        total, sources = total + moves, [end]\n    return total")
 
@@ -435,9 +435,9 @@ CORPUS["lesson3", "q2"] = {
         "        if not goals:\n            return 0\n        end, moves = leg(sources, set(goals[0]))\n"
         "        if end is None:\n            return None\n        rest = go([end], goals[1:])\n"
         "        return None if rest is None else moves + rest\n"
-        "    return go(list(maze.starts), list(maze.checkpoints) + [maze.finishes])",
+        "    return go(list(maze.starts), list(maze.checkpoints) + [maze.ends])",
         "def score_with_checkpoints(maze, walls):\n" + _LEG
-        + "    legs = list(maze.checkpoints) + [maze.finishes]\n    here, total = list(maze.starts), 0\n"
+        + "    legs = list(maze.checkpoints) + [maze.ends]\n    here, total = list(maze.starts), 0\n"
         "    for i in range(len(legs)):\n        result = leg(here, set(legs[i]))\n        if result[0] is None:\n"
         "            return None\n        here = [result[0]]\n        total += result[1]\n    return total",
     ],
@@ -448,8 +448,8 @@ CORPUS["lesson3", "q2"] = {
          "Not quite"),
         ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("return None\n", "return 0\n"),
          "Not quite"),
-        ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("list(maze.checkpoints) + [maze.finishes]",
-                                                                             "list(reversed(maze.checkpoints)) + [maze.finishes]"),
+        ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("list(maze.checkpoints) + [maze.ends]",
+                                                                             "list(reversed(maze.checkpoints)) + [maze.ends]"),
          "Not quite"),
         ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("total + moves", "total + moves + 1"),
          "Not quite"),

@@ -36,7 +36,7 @@ def rule_moves(maze, rule, node):
     the (cell, mode, last direction) states one jump away, for the rules used below."""
     (r, c), mode, last = node
     n = maze.value((r, c))
-    if (r, c) == maze.goal or not isinstance(n, int) or n == 0:
+    if (r, c) == maze.end or not isinstance(n, int) or n == 0:
         return []
     if rule in ("alternate", "toggle"):
         dirs = DIAG4 if mode else ORTHO4
@@ -90,7 +90,7 @@ def test_the_jump_graph_follows_the_rules_as_described(rule):
         assert ours.number_of_nodes() == theirs.number_of_nodes(), maze.text()
         assert as_cells(ours) == as_cells(theirs), maze.text()
         best = jm.solve(maze, rule).jumps
-        goals = [n for n in theirs if n[0] == maze.goal]
+        goals = [n for n in theirs if n[0] == maze.end]
         lengths = nx.single_source_shortest_path_length(theirs, (maze.start, 0, None))
         assert best == min((lengths[g] for g in goals if g in lengths), default=None), maze.text()
 
@@ -118,11 +118,11 @@ def test_bfs_agrees_with_networkx_on_the_jump_graph(seed, rows, cols, rule):
     g = jm.jump_graph(maze, rule)
     start = jm.start_state(maze, rule)
     lengths = nx.single_source_shortest_path_length(g, start)
-    goal_lengths = [d for n, d in lengths.items() if jm.cell_of(n) == maze.goal]
+    goal_lengths = [d for n, d in lengths.items() if jm.cell_of(n) == maze.end]
     sol = solve(maze, rule)
     assert sol.jumps == (min(goal_lengths) if goal_lengths else None)
     if sol.route:
-        goal_states = [n for n in g.nodes if jm.cell_of(n) == maze.goal]
+        goal_states = [n for n in g.nodes if jm.cell_of(n) == maze.end]
         count = sum(len(list(nx.all_shortest_paths(g, start, t))) for t in goal_states
                     if lengths.get(t) == sol.jumps)
         assert jm.count_shortest(maze, rule) == count
@@ -190,7 +190,7 @@ def test_distances_to_goal_agree_with_networkx_on_the_rules_written_out():
         g = nx.DiGraph()
         g.add_nodes_from(c for c in maze.grid.cells() if maze.value(c) != "#")
         g.add_edges_from((c, nxt[0]) for c in g.nodes for nxt in rule_moves(maze, "ortho", (c, 0, None)))
-        expected = nx.single_source_shortest_path_length(g.reverse(), maze.goal)
+        expected = nx.single_source_shortest_path_length(g.reverse(), maze.end)
         assert jm.distances_to_goal(maze) == expected, maze.text()
 
 

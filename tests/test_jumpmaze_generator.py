@@ -118,7 +118,7 @@ def test_generate_is_reproducible_and_its_terms_are_the_mazes():
     assert a.maze == b.maze and a.score == b.score and a.steps == a.budget == jm.default_steps(5, 5)
     assert a.terms == jm.design_terms(a.maze) and a.score == jm.score_terms(a.terms, a.objective)
     assert a.terms.good and a.jumps == jm.solve(a.maze).jumps >= 17
-    assert not a.stopped and a.maze.rule == "ortho" and a.maze.goal == (4, 4)
+    assert not a.stopped and a.maze.rule == "ortho" and a.maze.end == (4, 4)
 
 
 @pytest.mark.slow

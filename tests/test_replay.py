@@ -68,7 +68,7 @@ def test_depth_first_frames_follow_the_search_and_find_every_solution():
             assert f.roles[step.route[-1]] == {"extend": "current", "back": "visited", "cut": "cut",
                                                "miss": "visited", "found": "goal"}[step.action]
             if step.action == "cut":   # pruned: the total passed the target just now
-                assert sum(p.number(c) for c in step.route) > p.target >= sum(p.number(c) for c in step.route[:-1])
+                assert sum(p.value(c) for c in step.route) > p.target >= sum(p.value(c) for c in step.route[:-1])
             assert describe_dfs(steps, i).startswith(f"Step {i}:")
         unpruned = summaze.dfs_steps(p, prune=False)
         assert not any(s.action == "cut" for s in unpruned) and len(unpruned) >= len(steps)
@@ -91,5 +91,5 @@ def test_tree_search_frames_replay_its_queue():
         queue.extend(route + (n,) for n in succ(route[-1]))
         f = tree_frame(result, k)
         assert f.path == list(route) and f.frontier == tuple(r[-1] for r in queue)
-    assert tree_frame(result, len(result.trace)).path[-1] != maze.goal   # the goal is found when taken next
-    assert result.route[-1] == maze.goal and len(result.trace) == result.expanded
+    assert tree_frame(result, len(result.trace)).path[-1] != maze.end   # the goal is found when taken next
+    assert result.route[-1] == maze.end and len(result.trace) == result.expanded

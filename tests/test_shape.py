@@ -45,9 +45,9 @@ def test_summaze_check_agrees_with_check_path_and_names_the_cell():
 def test_summaze_successors_count_the_solutions_through_the_search_core():
     for pid in range(20):
         p = summaze.generate(pid, 3, 4)
-        too_big = lambda route, p=p: sum(p.number(c) for c in route) > p.target  # noqa: E731
+        too_big = lambda route, p=p: sum(p.value(c) for c in route) > p.target  # noqa: E731
         found = [r for r in search.simple_paths(summaze.successors(p), p.start, p.end, prune=too_big)
-                 if sum(p.number(c) for c in r) == p.target]
+                 if sum(p.value(c) for c in r) == p.target]
         assert len(found) == summaze.count_solutions(p)
 
 
@@ -76,7 +76,7 @@ def test_jumpmaze_check_accepts_every_legal_walk_and_names_the_first_bad_jump(ru
             state = rng.choice(options)
             walk.append(jumpmaze.cell_of(state))
         v = jumpmaze.check(maze, walk, rule)
-        assert v.ok == (walk[-1] == maze.goal)
+        assert v.ok == (walk[-1] == maze.end)
         if not v.ok:
             assert v.cell == walk[-1] and "goal" in v.reason
         # one landing moved to a cell no jump reaches: named, with its cell
@@ -118,7 +118,7 @@ def test_wallmaze_successors_give_the_runners_moves():
         maze = wallmaze.level("simple", k)
         walls = rng.sample(maze.open_cells(), 3)
         result = search.bfs(wallmaze.successors(maze, walls), sources=list(maze.starts),
-                            goal=lambda cell, m=maze: cell in m.finishes)
+                            goal=lambda cell, m=maze: cell in m.ends)
         assert result.length == wallmaze.score(maze, walls)
 
 

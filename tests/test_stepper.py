@@ -55,7 +55,7 @@ def test_it_works_for_state_graphs_through_cell_of():
     sol = jm.solve(maze, "alternate", trace=True)
     s = SearchStepper(sol.result, rows=6, cols=6, texts=maze.texts(), cell_of=jm.cell_of)
     s.last()
-    assert s.board.route == sol.route and s.board.get_role(maze.goal) == "goal"
+    assert s.board.route == sol.route and s.board.get_role(maze.end) == "goal"
 
 
 def test_a_result_without_trace_is_refused_with_a_reason():

@@ -97,9 +97,9 @@ def test_legal_step():
 def networkx_count(p: Puzzle) -> int:
     g = nx.grid_2d_graph(p.rows, p.cols)
     if p.start == p.end:
-        return int(p.number(p.start) == p.target)
+        return int(p.value(p.start) == p.target)
     return sum(1 for path in nx.all_simple_paths(g, p.start, p.end)
-               if sum(p.number(c) for c in path) == p.target)
+               if sum(p.value(c) for c in path) == p.target)
 
 
 @pytest.mark.parametrize("pid", range(40))
@@ -128,7 +128,7 @@ def test_grades_count_what_they_say_with_networkx():
         p = generate(pid, 3, 4)
         g = summaze.grade(p)
         assert g.moves == len(p.path) - 1
-        sums = [sum(p.number(c) for c in path)
+        sums = [sum(p.value(c) for c in path)
                 for path in nx.all_simple_paths(nx.grid_2d_graph(p.rows, p.cols), p.start, p.end)]
         assert g.near_misses == sum(1 for s in sums if 0 < abs(s - p.target) <= summaze.NEAR)
         free, seen = [], set()

@@ -17,7 +17,7 @@ def oracle(maze, walls):
     g = nx.grid_2d_graph(maze.rows, maze.cols)
     g.remove_nodes_from(set(maze.rocks) | set(walls))
     total, sources = 0, set(maze.starts)
-    for targets in [set(c) for c in maze.checkpoints] + [set(maze.finishes)]:
+    for targets in [set(c) for c in maze.checkpoints] + [set(maze.ends)]:
         dist = nx.multi_source_dijkstra_path_length(g, sources)
         reached = [(dist[t], t) for t in targets if t in dist]
         if not reached:
@@ -51,7 +51,7 @@ def test_the_runner_agrees_with_networkx(seed, rows, cols, cps):
     assert result.moves == oracle(maze, walls)
     if result.moves is not None:
         path = result.path
-        assert len(path) - 1 == result.moves and path[0] in maze.starts and path[-1] in maze.finishes
+        assert len(path) - 1 == result.moves and path[0] in maze.starts and path[-1] in maze.ends
         assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
         assert not set(path) & (set(walls) | maze.rocks)
 
@@ -83,7 +83,7 @@ def test_the_bit_runner_gives_the_runners_moves_and_a_real_shortest_route(seed, 
         return
     assert found[0] == moves and len(found[1]) == moves + 1
     path = [bits.cells(x)[0] for x in found[1]]
-    assert path[0] in maze.starts and path[-1] in maze.finishes
+    assert path[0] in maze.starts and path[-1] in maze.ends
     assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
     assert not set(path) & (set(walls) | maze.rocks)
     stops = iter(set(cells) for cells in maze.checkpoints)      # checkpoints met in order
@@ -163,7 +163,7 @@ def test_levels_are_reproducible_and_always_have_a_route(preset):
         assert score(maze) is not None
     rows, cols = wallmaze.PRESETS[preset][:2]
     assert maze.starts == tuple((r, 0) for r in range(rows))
-    assert maze.finishes == tuple((r, cols - 1) for r in range(rows))
+    assert maze.ends == tuple((r, cols - 1) for r in range(rows))
 
 
 def test_the_mazer_preset_is_15_wide_and_10_high():

@@ -77,7 +77,7 @@ def oracle(maze, walls):
     colour_of = {cell: k for k, ins, outs in maze.teleports for cell in ins}
     outs_of = {k: list(outs) for k, ins, outs in maze.teleports}
     used, pieces, sources = set(), [], list(maze.starts)
-    legs = [set(c) for c in maze.checkpoints] + [set(maze.finishes)]
+    legs = [set(c) for c in maze.checkpoints] + [set(maze.ends)]
     i = 0
     while i < len(legs):
         route = planned_route(g, sources, legs[i])

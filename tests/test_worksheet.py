@@ -70,21 +70,21 @@ def test_summaze_keys_are_right():
 def test_jump_keys_are_shortest_routes():
     for item in worksheet.items("jump", range(1, 7), size=(4, 4)):
         maze, route = item.puzzle, item.answer["route"]
-        assert route[0] == maze.start and route[-1] == maze.goal
+        assert route[0] == maze.start and route[-1] == maze.end
         for (r1, c1), (r2, c2) in zip(route, route[1:]):
             n = maze.value((r1, c1))
             assert (abs(r1 - r2), abs(c1 - c2)) in ((n, 0), (0, n)), f"maze {item.id}: bad jump {(r1, c1)}"
         graph = nx.DiGraph()
         for cell in maze.grid.cells():
             n = maze.value(cell)
-            if cell == maze.goal or not isinstance(n, int) or n == 0:
+            if cell == maze.end or not isinstance(n, int) or n == 0:
                 continue
             for dr, dc in ((-n, 0), (0, n), (n, 0), (0, -n)):
                 nxt = (cell[0] + dr, cell[1] + dc)
                 if maze.grid.in_bounds(nxt):
                     graph.add_edge(cell, nxt)
-        assert item.answer["jumps"] == len(route) - 1 == nx.shortest_path_length(graph, maze.start, maze.goal)
-        assert item.answer["shortest_routes"] == len(list(nx.all_shortest_paths(graph, maze.start, maze.goal)))
+        assert item.answer["jumps"] == len(route) - 1 == nx.shortest_path_length(graph, maze.start, maze.end)
+        assert item.answer["shortest_routes"] == len(list(nx.all_shortest_paths(graph, maze.start, maze.end)))
 
 
 def test_walls_keys_score_what_they_say():

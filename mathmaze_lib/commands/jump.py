@@ -96,7 +96,7 @@ def solve(args) -> int:
               f"no route found yet, which does not mean there is none (BFS with a visited set finds it: "
               f"drop --tree, or raise --max-expansions)")
     elif sol.route is None:
-        print(f"no route from {maze.start} to {maze.goal} (rule {maze.rule}); {sol.expanded} expansions")
+        print(f"no route from {maze.start} to {maze.end} (rule {maze.rule}); {sol.expanded} expansions")
     else:
         print(f"{sol.jumps} jumps (rule {maze.rule}), {count} shortest route{'s' if count != 1 else ''}:")
         print(" -> ".join(str(c) for c in sol.route))
@@ -176,7 +176,7 @@ class _Progress:
 
 def _route_words(g) -> str:
     if g.jumps is None:
-        return f"no route from {g.maze.start} to {g.maze.goal}"
+        return f"no route from {g.maze.start} to {g.maze.end}"
     routes = g.shortest_routes
     return f"{g.jumps} jumps, {routes} shortest route{'s' if routes != 1 else ''}"
 

@@ -139,7 +139,7 @@ def _tricky_paths(p: Puzzle) -> list:
     """Paths with the target's sum that break another rule: they start elsewhere, or run on past End."""
     found = {}
     for path in _simple_paths(p.grid):
-        if sum(p.number(c) for c in path) != p.target:
+        if sum(p.value(c) for c in path) != p.target:
             continue
         if path[-1] == p.end and path[0] != p.start:
             found.setdefault("elsewhere", path)

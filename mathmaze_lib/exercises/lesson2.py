@@ -61,7 +61,7 @@ class MazeMoves:
         return self._succ(cell)
 
     def __repr__(self):
-        return f"the maze (G is the goal {self.maze.goal})\n{_grid_text(self.maze.cells, self.maze.goal)}"
+        return f"the maze (G is the goal {self.maze.end})\n{_grid_text(self.maze.cells, self.maze.end)}"
 
 
 def _random_mazes(rng, n: int, size: int = 6) -> list:
@@ -162,7 +162,7 @@ q3 = FunctionExercise(
 # ---- q4: counting shortest routes --------------------------------------------------------------
 
 def _q4_cases(rng):
-    cases = [(MazeMoves(m), m.start, m.goal) for m in _random_mazes(rng, 25)]
+    cases = [(MazeMoves(m), m.start, m.end) for m in _random_mazes(rng, 25)]
     grid_like = _maze([[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 0]])   # many shortest routes (20)
     return cases + [(MazeMoves(grid_like), (0, 0), (3, 3)), (MazeMoves(jm.CHAIN_REACTION), (0, 0), (3, 3))]
 

@@ -89,7 +89,7 @@ q1 = FunctionExercise(
     timeout_hint=_BFS_HINT,
     hints=["Breadth-first search with a deque, started from ALL start cells at once (distance 0 each). "
            "The runner may walk on every cell that is not a rock (maze.rocks) or a wall.",
-           "Return the distance of the first finish (maze.finishes) you take from the queue; "
+           "Return the distance of the first finish (maze.ends) you take from the queue; "
            "return None if the queue runs empty first."])
 
 

@@ -74,7 +74,7 @@ class JumpMazeGame(PuzzleGame):
 
     @property
     def won(self) -> bool:
-        return self.current == self.maze.goal
+        return self.current == self.maze.end
 
     def targets(self) -> dict:
         """``{cell: state}`` for every legal jump from here."""
@@ -153,7 +153,7 @@ class JumpMazeGame(PuzzleGame):
     def heading(self) -> str:
         maze = self.maze
         return (f"<b>{maze.name or 'Jumping maze'}</b> &nbsp; rule: {maze.rule} &nbsp; jumps: <b>{self.jumps}</b> "
-                f"&nbsp; from {maze.start} to the goal G at {maze.goal}")
+                f"&nbsp; from {maze.start} to the goal G at {maze.end}")
 
     def __repr__(self) -> str:
         return (f"<Jumping maze {self.maze.name or ''} ({self.maze.rows} x {self.maze.cols}, rule {self.maze.rule}): "

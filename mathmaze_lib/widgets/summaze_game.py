@@ -101,7 +101,7 @@ class MathMazeGame(PuzzleGame):
                                                                  if over > 0 else "")
         if not self.won:
             return f"You reached End with {self.total}, not {p.target}: click the last cell to undo."
-        numbers = " + ".join(str(p.number(c)) for c in self.path if c != p.end)
+        numbers = " + ".join(str(p.value(c)) for c in self.path if c != p.end)
         return f"Solved! Well done: {numbers} = {p.target} in {plural(len(self.path) - 1, 'move')}."
 
     def picture(self) -> tuple:
