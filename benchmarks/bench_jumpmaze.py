@@ -50,7 +50,7 @@ def run():
     maze = jm.random_maze(random.Random(side), side, side)
     build = seconds(lambda: jm.jump_graph(maze))
     graph = jm.jump_graph(maze)
-    search = seconds(lambda: nx.shortest_path(graph, maze.start, maze.goal) if nx.has_path(graph, maze.start, maze.goal)
+    search = seconds(lambda: nx.shortest_path(graph, maze.start, maze.end) if nx.has_path(graph, maze.start, maze.end)
                      else nx.single_source_shortest_path_length(graph, maze.start))
     rows.append(Row("2 jumping", f"networkx on the {side}x{side} maze: graph build + BFS", build + search, "s",
                     note=f"build {build:.2f} s, search {search:.2f} s"))
@@ -86,7 +86,7 @@ def _analyses_per_second(size, seconds=1.0):
     def old(i, v):
         vals[i] = v
         m = jm._StateScorer(size, size, "ortho", 0, n - 1).maze(vals, set())
-        res = bfs(jm.successors(m), m.start, m.goal)
+        res = bfs(jm.successors(m), m.start, m.end)
         if res.goal is not None:
             jm.analyse(m)
             jm.count_shortest(m)

@@ -13,7 +13,7 @@ IDS = range(20)
 def networkx_count(p) -> int:
     g = nx.grid_2d_graph(p.rows, p.cols)
     return sum(1 for path in nx.all_simple_paths(g, p.start, p.end)
-               if sum(p.number(c) for c in path) == p.target)
+               if sum(p.value(c) for c in path) == p.target)
 
 
 def per_puzzle(fn, puzzles, repeat=5) -> float:
