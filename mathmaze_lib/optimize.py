@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .search import bits_spread
+from .search import _bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_candidates", "check_limits",
@@ -483,14 +483,14 @@ def detour_moves(bits: BitRunner, walls: int, route: list, i: int) -> float:
         return math.inf
     w, free = bits.width, bits.free & ~walls & ~c
     a, b = route[i - 1], route[i + 1]
-    near_a, near_b = bits_spread(a, w) & free, bits_spread(b, w) & free
+    near_a, near_b = _bits_spread(a, w) & free, _bits_spread(b, w) & free
     if near_a & near_b:
         return 0
-    sides = bits_spread(c, w) & free & ~(a | b)
+    sides = _bits_spread(c, w) & free & ~(a | b)
     while sides:
         side = sides & -sides
         sides ^= side
-        near_side = bits_spread(side, w)
+        near_side = _bits_spread(side, w)
         if near_side & near_a and near_side & near_b:
             return 2
     return math.inf

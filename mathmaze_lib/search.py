@@ -6,6 +6,11 @@ Successors are explored in the order they are given; the puzzles give them
 in the fixed direction order of :mod:`mathmaze_lib.grid`, so ties are broken
 the same way everywhere.
 
+:func:`bfs` is the one BFS loop.  The puzzles' fast paths are private and do the same search a
+layer at a time: ``_bfs_dense`` (numpy, for big jump mazes) and ``_bfs_bits`` / ``_bits_route``
+(cell sets as the bits of Python integers, for the wall-maze runner); the tests prove them equal
+to :func:`bfs` (same layers, same discovery order, a shortest route).
+
 >>> import networkx as nx
 >>> g = nx.path_graph(4)
 >>> r = bfs(g, 0, 3)
@@ -25,7 +30,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 __all__ = [
     "successor_function", "goal_test", "bfs", "Step", "SearchResult",
     "route_to", "tree_search", "TreeSearchResult", "TreeStep", "count_shortest_paths",
-    "all_shortest_paths", "simple_paths", "DfsStep", "bfs_dense", "bfs_bits", "bits_route", "bits_spread",
+    "all_shortest_paths", "simple_paths", "DfsStep",
 ]
 
 
@@ -179,7 +184,7 @@ class _DenseMap(Mapping):
         return int((self._values != self._missing).sum())
 
 
-def bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
+def _bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
     """The same breadth-first search for nodes numbered ``0 .. size-1``, a whole layer at a time
     with numpy: for mazes of a million cells, where one Python call per node is too slow.
 
@@ -191,7 +196,7 @@ def bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
 
     >>> import numpy as np
     >>> right_or_down = lambda f: [np.where(f % 3 < 2, f + 1, -1), np.where(f < 6, f + 3, -1)]
-    >>> r = bfs_dense(right_or_down, 9, [0], goal=8)
+    >>> r = _bfs_dense(right_or_down, 9, [0], goal=8)
     >>> r.length, r.path, r.path == bfs(lambda n: [m for m in (n + 1 if n % 3 < 2 else -1, n + 3 if n < 6 else -1) if m >= 0], 0, 8).path
     (4, [0, 1, 2, 5, 8], True)
     """
@@ -201,7 +206,7 @@ def bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
     parent = np.full(size, -2, dtype=np.int64)
     starts = np.array(list(dict.fromkeys(int(s) for s in sources)), dtype=np.int64)
     if starts.size == 0:
-        raise ValueError("bfs_dense needs at least one source node")
+        raise ValueError("_bfs_dense needs at least one source node")
     dist[starts], parent[starts] = 0, -1
     result = SearchResult(tuple(int(s) for s in starts), _DenseMap(dist, -1), _DenseMap(parent, -2, -1))
     if goal is not None and goal in set(result.sources):
@@ -238,18 +243,18 @@ def bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
     return result
 
 
-def bits_spread(cells: int, width: int) -> int:
-    """The cells one step Up, Down, Left or Right of ``cells`` (bits as in :func:`bfs_bits`);
+def _bits_spread(cells: int, width: int) -> int:
+    """The cells one step Up, Down, Left or Right of ``cells`` (bits as in :func:`_bfs_bits`);
     mask the result with the free cells, which also drops steps into the spare column.
 
-    >>> step = bits_spread(1 << 5, 4)                 # from (1, 1) on a grid of width 4
+    >>> step = _bits_spread(1 << 5, 4)                 # from (1, 1) on a grid of width 4
     >>> [divmod(i, 4) for i in range(12) if step >> i & 1]
     [(0, 1), (1, 0), (1, 2), (2, 1)]
     """
     return (cells << 1) | (cells >> 1) | (cells << width) | (cells >> width)
 
 
-def bfs_bits(free: int, sources: int, goal: int, width: int) -> Optional[list]:
+def _bfs_bits(free: int, sources: int, goal: int, width: int) -> Optional[list]:
     """The same breadth-first search on a grid, a whole layer at a time, with sets of cells as
     Python integers: bit ``row * width + col`` stands for a cell.  ``width`` is one more than the
     number of columns; that spare column is never in ``free``, so a step right from the last
@@ -262,10 +267,10 @@ def bfs_bits(free: int, sources: int, goal: int, width: int) -> Optional[list]:
 
     >>> free = 0b0111_0101_0111            # a 3 x 3 grid (width 4), a rock in the middle
     >>> cells = lambda bits: [divmod(i, 4) for i in range(12) if bits >> i & 1]
-    >>> layers = bfs_bits(free, 1 << 0, 1 << 10, 4)    # from (0, 0) to (2, 2)
+    >>> layers = _bfs_bits(free, 1 << 0, 1 << 10, 4)    # from (0, 0) to (2, 2)
     >>> [cells(layer) for layer in layers]
     [[(0, 0)], [(0, 1), (1, 0)], [(0, 2), (2, 0)], [(1, 2), (2, 1)], [(2, 2)]]
-    >>> bfs_bits(free, 1 << 0, 1 << 3, 4) is None     # the spare column is never reached
+    >>> _bfs_bits(free, 1 << 0, 1 << 3, 4) is None     # the spare column is never reached
     True
     """
     front = sources & free
@@ -274,30 +279,30 @@ def bfs_bits(free: int, sources: int, goal: int, width: int) -> Optional[list]:
     while not front & goal:
         if not front:
             return None
-        # bits_spread(front, width), written out: this loop is the optimizers' hot path
+        # _bits_spread(front, width), written out: this loop is the optimizers' hot path
         front = ((front << 1) | (front >> 1) | (front << width) | (front >> width)) & left
         left ^= front
         layers.append(front)
     return layers
 
 
-def bits_route(layers: list, goal: int, width: int, avoid: int = 0) -> list:
-    """One shortest route through the ``layers`` of :func:`bfs_bits`, from a source to a cell of
+def _bits_route(layers: list, goal: int, width: int, avoid: int = 0) -> list:
+    """One shortest route through the ``layers`` of :func:`_bfs_bits`, from a source to a cell of
     ``goal``, as single-bit integers.  Walking back, it takes a cell outside ``avoid`` whenever
     it can (then the lowest bit), so callers can ask for a route through few cells of a kind.
 
     >>> free, cell = 0b0111_0101_0111, lambda bit: divmod(bit.bit_length() - 1, 4)
-    >>> layers = bfs_bits(free, 1, 1 << 10, 4)
-    >>> [cell(x) for x in bits_route(layers, 1 << 10, 4)]
+    >>> layers = _bfs_bits(free, 1, 1 << 10, 4)
+    >>> [cell(x) for x in _bits_route(layers, 1 << 10, 4)]
     [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
-    >>> [cell(x) for x in bits_route(layers, 1 << 10, 4, avoid=1 << 6)]   # not through (1, 2)
+    >>> [cell(x) for x in _bits_route(layers, 1 << 10, 4, avoid=1 << 6)]   # not through (1, 2)
     [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]
     """
     hit = layers[-1] & goal
     x = hit & -hit
     route = [x]
     for layer in reversed(layers[:-1]):
-        near = bits_spread(x, width) & layer
+        near = _bits_spread(x, width) & layer
         if near & ~avoid:
             near &= ~avoid
         x = near & -near

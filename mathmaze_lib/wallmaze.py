@@ -53,7 +53,7 @@ from importlib import resources
 from typing import Iterable, Optional
 
 from .grid import ORTHOGONAL, Grid, GridParseError, parse_grid
-from .search import bfs, bfs_bits, bits_route
+from .search import bfs, _bfs_bits, _bits_route
 from .shape import Verdict
 
 UNLIMITED = 999
@@ -448,7 +448,7 @@ def _moves(legs: list) -> int:
 
 
 class BitRunner:
-    """The same runner with sets of cells as Python integers (:func:`~mathmaze_lib.search.bfs_bits`):
+    """The same runner with sets of cells as Python integers (:func:`~mathmaze_lib.search._bfs_bits`):
     a wall set is one int, a whole BFS layer is a few integer operations.  The optimizers run
     it millions of times; it is 4 to 7 times faster than :class:`Runner` (``make bench``).
 
@@ -525,7 +525,7 @@ class BitRunner:
         sources, moves, route = self.starts, 0, []
         last = len(self.targets) - 1
         for k, goal in enumerate(self.targets):
-            layers = bfs_bits(free, sources, goal, width)
+            layers = _bfs_bits(free, sources, goal, width)
             if layers is None:
                 return None
             moves += len(layers) - 1
@@ -535,7 +535,7 @@ class BitRunner:
             if tele_ins and self._on_shortest_routes(layers, hit) & tele_ins:
                 return self._by_runner(walls, want_route)
             if want_route:
-                leg = bits_route(layers, goal, width, avoid)
+                leg = _bits_route(layers, goal, width, avoid)
                 route.extend(leg[1:] if route else leg)
                 sources = leg[-1]
             else:
