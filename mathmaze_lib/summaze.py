@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Optional
@@ -435,41 +434,40 @@ def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None,
     floor = tuple(smallest * max(0, abs(i // cols - er) + abs(i % cols - ec) - 1) for i in range(len(vals)))
     target = puzzle.target
     end_value = vals[e]
-    stop = [False]
-    # the search recurses once per cell of a path: a path holds at most this many cells
-    deepest = min(len(vals), (limit - end_value) // max(1, smallest) + 2)
-    if deepest > sys.getrecursionlimit() - 200:
-        raise ValueError(f"paths of up to {deepest} cells are too long to count (at most "
-                         f"{sys.getrecursionlimit() - 200}): use a smaller grid or shorter walks")
-    steps = [max_steps if max_steps is not None else -1]
-
-    def dfs(i: int, seen: int, total: int) -> None:
-        if steps[0] >= 0:
-            if steps[0] == 0:
-                stop[0] = "steps"
-                return
-            steps[0] -= 1
-        for j in nbrs[i]:
-            if seen >> j & 1:
-                continue
-            if j == e:
-                t = total + end_value
-                if t <= limit:
-                    hist[t] += 1
-                    if cap is not None and t == target and hist[t] >= cap:
-                        stop[0] = True
-                        return
-                continue
-            t = total + vals[j]
-            if t + floor[j] + end_value > limit:
-                continue
-            dfs(j, seen | 1 << j, t)
-            if stop[0]:
-                return
-
+    # An explicit stack (one iterator of neighbours per cell of the path) instead of recursion:
+    # a path may hold every cell of a big grid.
+    budget = max_steps if max_steps is not None else -1
+    stop = None
     if vals[s] + floor[s] <= limit:
-        dfs(s, 1 << s, vals[s])
-    if stop[0] == "steps":
+        if budget == 0:
+            stop = "steps"
+        budget -= budget > 0
+        stack = [(iter(nbrs[s]), 1 << s, vals[s])]
+        while stack and stop is None:
+            todo, seen, total = stack[-1]
+            for j in todo:
+                if seen >> j & 1:
+                    continue
+                if j == e:
+                    t = total + end_value
+                    if t <= limit:
+                        hist[t] += 1
+                        if cap is not None and t == target and hist[t] >= cap:
+                            stop = "cap"
+                            break
+                    continue
+                t = total + vals[j]
+                if t + floor[j] + end_value > limit:
+                    continue
+                if budget == 0:
+                    stop = "steps"
+                    break
+                budget -= budget > 0
+                stack.append((iter(nbrs[j]), seen | 1 << j, t))
+                break
+            else:
+                stack.pop()
+    if stop == "steps":
         raise CountStopped(max_steps, hist[target])
     return hist
 

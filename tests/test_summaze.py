@@ -196,3 +196,20 @@ def test_cli_unique_and_text():
 def test_cli_bad_input_is_one_line():
     proc = cli("--id", "1", "--rows", "0")
     assert proc.returncode == 2 and proc.stderr == "error: grid size 0 x 5: rows must be at least 1\n"
+
+
+def test_sum_histogram_follows_paths_longer_than_the_recursion_limit():
+    """The counter keeps its own stack: a path through every cell of a long strip, and a 60 x 60
+    grid stopped by max_steps, never raise RecursionError (issue 15)."""
+    n = 1000                                    # the widest grid, more than three times the limit below
+    strip = Puzzle(0, 1, n, (tuple([1] * n),), (0, 0), (0, n - 1), n, tuple((0, c) for c in range(n)))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    try:
+        assert summaze.sum_histogram(strip, n) == {n: 1}
+    finally:
+        sys.setrecursionlimit(limit)
+    ones = tuple(tuple([1] * 60) for _ in range(60))
+    big = Puzzle(0, 60, 60, ones, (0, 0), (59, 59), 3600, ((0, 0),))
+    with pytest.raises(summaze.CountStopped):
+        summaze.sum_histogram(big, 3600, max_steps=50_000)
