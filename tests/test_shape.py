@@ -173,3 +173,14 @@ def test_wallmaze_why_not_agrees_with_check():
         if reason is None:
             walls.append(cell)
     assert wallmaze.why_not(maze, [], (maze.rows, 0)).endswith("is off the 6 x 13 board.")
+
+
+def test_the_formats_page_shows_texts_that_parse_and_round_trip():
+    """docs/FORMATS.md's three examples are real: each parses and writes itself back unchanged."""
+    import re
+    from pathlib import Path
+    page = (Path(__file__).resolve().parent.parent / "docs" / "FORMATS.md").read_text()
+    blocks = re.findall(r"```\n(.*?)```", page, re.S)[1:]          # the first block is a shell line
+    assert len(blocks) == 3
+    for text, module in zip(blocks, (summaze, jumpmaze, wallmaze)):
+        assert module.parse(text).text() == text.strip(), module.__name__
