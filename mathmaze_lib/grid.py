@@ -120,6 +120,15 @@ class Grid:
             if 0 <= nr < self.rows and 0 <= nc < self.cols:
                 yield (nr, nc)
 
+    def neighbour_table(self, directions: Sequence = ORTHOGONAL) -> list:
+        """For the fast searches on cell numbers: ``table[i]`` is the tuple of the numbers of
+        cell ``i``'s :meth:`neighbours`, in the same order.
+
+        >>> Grid(2, 3).neighbour_table()
+        [(1, 3), (2, 4, 0), (5, 1), (0, 4), (1, 5, 3), (2, 4)]
+        """
+        return [tuple(self.index(n) for n in self.neighbours(cell, directions)) for cell in self.cells()]
+
 
 def are_adjacent(a, b, directions: Sequence = ORTHOGONAL) -> bool:
     """True when ``b`` is one step from ``a`` in one of ``directions``.

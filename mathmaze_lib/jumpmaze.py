@@ -286,8 +286,8 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
     [((0, 4), 1, None, None), ((4, 0), 1, None, None)]
     """
     names = _rule_of(maze, rule)
-    rows, cols, cells, goal = maze.rows, maze.cols, maze.cells, maze.end
-    wrap = "wrap" in names
+    grid, cells, goal = maze.grid, maze.cells, maze.end
+    step, wrap = grid.step, "wrap" in names
     if not _has_state(names):
         dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
 
@@ -299,14 +299,10 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
             if not n or n == HOLE:
                 return []
             out = []
-            for dr, dc in dirs:
-                nr, nc = r + dr * n, c + dc * n
-                if wrap:
-                    nr, nc = nr % rows, nc % cols
-                elif not (0 <= nr < rows and 0 <= nc < cols):
-                    continue
-                if cells[nr][nc] != HOLE and not (wrap and (nr, nc) in out):  # wrapping can land twice
-                    out.append((nr, nc))
+            for d in dirs:
+                to = step(cell, d, n, wrap=wrap)
+                if to is not None and cells[to[0]][to[1]] != HOLE and to not in out:  # wrapping can land twice
+                    out.append(to)
             return out
         return succ_cell
 
@@ -335,17 +331,13 @@ def successors(maze: JumpMaze, rule=None) -> Callable:
         for d in dirs:
             if keep_dir and last_dir is not None and d == (-last_dir[0], -last_dir[1]):
                 continue
-            nr, nc = r + d[0] * n, c + d[1] * n
-            if wrap:
-                nr, nc = nr % rows, nc % cols
-            elif not (0 <= nr < rows and 0 <= nc < cols):
-                continue
-            if cells[nr][nc] == HOLE:
+            to = step(cell, d, n, wrap=wrap)
+            if to is None or cells[to[0]][to[1]] == HOLE:
                 continue
             new_mode = mode
             if moded:
-                new_mode = (1 - mode) if (not toggle or (nr, nc) in circled) else mode
-            nxt = ((nr, nc), new_mode, d if keep_dir else None, n if keep_len else None)
+                new_mode = (1 - mode) if (not toggle or to in circled) else mode
+            nxt = (to, new_mode, d if keep_dir else None, n if keep_len else None)
             if nxt not in out:
                 out.append(nxt)
         return out
@@ -780,6 +772,7 @@ def score_terms(terms: DesignTerms, objective=None) -> float:
 
 def _cluster_penalty(keys: list, rows: int, cols: int) -> int:
     """Sum of (size - 1)**2 over groups of side-by-side cells with equal keys (None: not counted)."""
+    nbrs = Grid(rows, cols).neighbour_table(ORTHOGONAL)
     seen = [False] * len(keys)
     total = 0
     for i, key in enumerate(keys):
@@ -790,18 +783,12 @@ def _cluster_penalty(keys: list, rows: int, cols: int) -> int:
         while stack:
             j = stack.pop()
             size += 1
-            r, c = divmod(j, cols)
-            for k, ok in ((j - cols, r > 0), (j + 1, c < cols - 1), (j + cols, r < rows - 1), (j - 1, c > 0)):
-                if ok and not seen[k] and keys[k] == key:
+            for k in nbrs[j]:
+                if not seen[k] and keys[k] == key:
                     seen[k] = True
                     stack.append(k)
         total += (size - 1) ** 2
     return total
-
-
-def _side_neighbours(rows: int, cols: int) -> list:
-    return [[k for k, ok in ((i - cols, i >= cols), (i + 1, i % cols < cols - 1), (i + cols, i < (rows - 1) * cols),
-                             (i - 1, i % cols > 0)) if ok] for i in range(rows * cols)]
 
 
 def _groups_at(keys: list, starts, nbrs: list) -> int:
@@ -907,7 +894,8 @@ class _CellScorer:
     :meth:`rest` finishes the search and counts the holes, only when asked."""
 
     def __init__(self, rows, cols, names, start: int, goal: int):
-        self.rows, self.cols, self.n, self.start, self.goal = rows, cols, rows * cols, start, goal
+        self.grid = Grid(rows, cols)
+        self.rows, self.cols, self.n, self.start, self.goal = rows, cols, self.grid.size, start, goal
         self.dirs = ALL_EIGHT if "diag8" in names else RIGHT_DOWN if "rightdown" in names else ORTHOGONAL
         self.wrap = "wrap" in names
         self.succ = [()] * self.n
@@ -926,17 +914,11 @@ class _CellScorer:
         self.succ[i] = known
 
     def _landing(self, i, k) -> tuple:
-        rows, cols = self.rows, self.cols
-        r, c = divmod(i, cols)
-        out = []
-        for dr, dc in self.dirs:
-            nr, nc = r + dr * k, c + dc * k
-            if self.wrap:
-                nr, nc = nr % rows, nc % cols
-            elif not (0 <= nr < rows and 0 <= nc < cols):
-                continue
-            if nr * cols + nc not in out:
-                out.append(nr * cols + nc)
+        grid, cell, out = self.grid, self.grid.cell(i), []
+        for direction in self.dirs:
+            to = grid.step(cell, direction, k, wrap=self.wrap)
+            if to is not None and grid.index(to) not in out:
+                out.append(grid.index(to))
         return tuple(out)
 
     def route(self, vals, circled) -> tuple:
@@ -1009,7 +991,7 @@ class _StateScorer:
 
     def __init__(self, rows, cols, rule, start, goal):
         self.rows, self.cols, self.rule = rows, cols, rule
-        self.start, self.goal = divmod(start, cols), divmod(goal, cols)
+        self.start, self.goal = Grid(rows, cols).cell(start), Grid(rows, cols).cell(goal)
         self._terms = None
 
     def load(self, vals, circled) -> None:
@@ -1019,10 +1001,10 @@ class _StateScorer:
         pass
 
     def maze(self, vals, circled) -> JumpMaze:
-        cols = self.cols
+        cols, grid = self.cols, Grid(self.rows, self.cols)
         cells = tuple(tuple(vals[r * cols:(r + 1) * cols]) for r in range(self.rows))
         return JumpMaze(self.rows, cols, cells, self.start, self.goal, self.rule,
-                        frozenset(divmod(i, cols) for i in circled))
+                        frozenset(grid.cell(i) for i in circled))
 
     def route(self, vals, circled) -> tuple:
         self._maze = self.maze(vals, circled)
@@ -1139,11 +1121,12 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     budget = default_steps(rows, cols, rule) if steps is None else steps
     deadline = None if seconds is None else time.perf_counter() + seconds
     rng = random.Random(f"jumpmaze:{id}:{rows}x{cols}:{rule}")
-    n, start, goal = rows * cols, 0, rows * cols - 1
+    grid = Grid(rows, cols)
+    n, start, goal = grid.size, 0, grid.size - 1
     wild, toggle = "wildcard" in names, "toggle" in names
     choices = []
     for i in range(n):
-        options = list(range(1, _max_jump(rows, cols, divmod(i, cols), names) + 1))
+        options = list(range(1, _max_jump(rows, cols, grid.cell(i), names) + 1))
         choices.append(options + [WILD] if wild and i != start else options)
     vals = [rng.choice(choices[i]) if i != goal else 0 for i in range(n)]
     circled = {i for i in range(n) if toggle and i != goal and rng.random() < 0.2}
@@ -1157,7 +1140,7 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     # clusters change only near the changed cell: keep the total and recount the groups around it
     keys = [None if i == goal else (v, i in circled) for i, v in enumerate(vals)]
     clusters = _cluster_penalty(keys, rows, cols)
-    nbrs = _side_neighbours(rows, cols)
+    nbrs = grid.neighbour_table(ORTHOGONAL)
 
     def value(t) -> float:
         jumps, routes, forced, black, white, reached = t

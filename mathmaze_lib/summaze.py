@@ -382,9 +382,7 @@ def solutions(puzzle: Puzzle) -> Iterator[list]:
 
 
 def _index_tables(puzzle: Puzzle):
-    grid = puzzle.grid
-    cols = puzzle.cols
-    nbrs = tuple(tuple(n[0] * cols + n[1] for n in grid.neighbours(cell, ORTHOGONAL)) for cell in grid.cells())
+    nbrs = tuple(puzzle.grid.neighbour_table(ORTHOGONAL))
     vals = tuple(v for row in puzzle.numbers for v in row)
     return nbrs, vals
 
@@ -419,9 +417,8 @@ def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None,
     [(3, 1), (4, 1)]
     """
     nbrs, vals = _index_tables(puzzle)
-    cols = puzzle.cols
-    s = puzzle.start[0] * cols + puzzle.start[1]
-    e = puzzle.end[0] * cols + puzzle.end[1]
+    grid = puzzle.grid
+    s, e = grid.index(puzzle.start), grid.index(puzzle.end)
     hist: Counter = Counter()
     if s == e:
         if vals[s] <= limit:
@@ -431,7 +428,7 @@ def sum_histogram(puzzle: Puzzle, limit: int, *, cap: Optional[int] = None,
     positive = [v for i, v in enumerate(vals) if i != e]
     smallest = min(positive) if positive else 0
     # floor[i]: the least the cells strictly between i and End can add.
-    floor = tuple(smallest * max(0, abs(i // cols - er) + abs(i % cols - ec) - 1) for i in range(len(vals)))
+    floor = tuple(smallest * max(0, abs(r - er) + abs(c - ec) - 1) for r, c in grid.cells())
     target = puzzle.target
     end_value = vals[e]
     # An explicit stack (one iterator of neighbours per cell of the path) instead of recursion:

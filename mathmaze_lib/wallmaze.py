@@ -333,25 +333,19 @@ class Runner:
 
     def __init__(self, maze: WallMaze):
         self.maze = maze
-        cols = maze.cols
-        n = maze.rows * cols
         grid = self.grid = maze.grid
+        n, index = grid.size, grid.index
         self.blocked = bytearray(n)
         for rc in maze.rocks:
-            self.blocked[rc[0] * cols + rc[1]] = 1
-        self.base = [[] for _ in range(n)]
-        for cell in grid.cells():
-            i = cell[0] * cols + cell[1]
-            if self.blocked[i]:
-                continue
-            self.base[i] = [nr * cols + nc for nr, nc in grid.neighbours(cell, ORTHOGONAL)
-                            if not self.blocked[nr * cols + nc]]
+            self.blocked[index(rc)] = 1
+        self.base = [[] if self.blocked[i] else [j for j in near if not self.blocked[j]]
+                     for i, near in enumerate(grid.neighbour_table(ORTHOGONAL))]
         self.nbrs = [list(b) for b in self.base]
         self.walls: set = set()
-        self.starts = [r * cols + c for r, c in maze.starts]
-        self.targets = [{r * cols + c for r, c in cells} for cells in maze.checkpoints]
-        self.targets.append({r * cols + c for r, c in maze.ends})
-        self.open = [r * cols + c for r, c in maze.open_cells()]
+        self.starts = [index(cell) for cell in maze.starts]
+        self.targets = [{index(cell) for cell in cells} for cells in maze.checkpoints]
+        self.targets.append({index(cell) for cell in maze.ends})
+        self.open = [index(cell) for cell in maze.open_cells()]
         self.is_open = bytearray(n)
         for i in self.open:
             self.is_open[i] = 1
@@ -359,9 +353,9 @@ class Runner:
         self.tele_in = [-1] * n
         self.tele_out = {}
         for colour, ins, outs in maze.teleports:
-            for r, c in ins:
-                self.tele_in[r * cols + c] = colour
-            self.tele_out[colour] = [r * cols + c for r, c in outs]
+            for cell in ins:
+                self.tele_in[index(cell)] = colour
+            self.tele_out[colour] = [index(cell) for cell in outs]
         self.plans: list = []
         self.evaluations = 0
 

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib.grid import Grid
 
 CELL_RULES = ["ortho", "diag8", "rightdown", "wrap", "diag8+wrap"]
 STATE_RULES = ["alternate", "toggle", "nouturn", "wildcard", "diag8+nouturn", "toggle+wildcard"]
@@ -99,7 +100,7 @@ def test_the_fast_scorer_agrees_with_design_terms_after_every_change(rule):
 def test_clusters_recounted_around_a_changed_cell_match_a_full_count():
     rng = random.Random(5)
     rows, cols = 6, 7
-    nbrs = jm._side_neighbours(rows, cols)
+    nbrs = Grid(rows, cols).neighbour_table()
     keys = [(rng.randint(1, 3), False) for _ in range(rows * cols)]
     keys[-1] = None
     total = jm._cluster_penalty(keys, rows, cols)
