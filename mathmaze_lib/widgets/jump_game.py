@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from .. import jumpmaze as jm
 from .board import plural
-from .game import PuzzleGame
+from .game import PuzzleGame, sentence
 
 __all__ = ["JumpMazeGame"]
 
@@ -116,11 +116,8 @@ class JumpMazeGame(PuzzleGame):
         return f"Back to {self.current}."
 
     def said(self, cell) -> str:
-        if self.won:
-            best = jm.solve(self.maze).jumps
-            verdict = ("well done, the shortest possible!" if self.jumps == best
-                       else f"well done! The shortest takes {plural(best, 'jump')}: can you find it?")
-            return f"Goal in {plural(self.jumps, 'jump')}: {verdict}"
+        if self.won:        # the verdict says whether the route is a shortest one
+            return f"Well done! {sentence(jm.check(self.maze, self.route).reason)}."
         if not self.targets():
             return f"Jumped to {cell}. No jump leads on from here: Undo or Reset."
         return f"Jumped to {cell}."

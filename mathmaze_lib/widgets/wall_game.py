@@ -26,7 +26,7 @@ import ipywidgets as w
 from .. import optimize, wallmaze
 from ..wallmaze import UNLIMITED, WallMaze
 from .board import plural
-from .game import PuzzleGame
+from .game import PuzzleGame, table
 
 __all__ = ["MazerGame", "progress_bar"]
 
@@ -57,31 +57,24 @@ def progress_bar(description: str = "searching"):
 class MazerGame(PuzzleGame):
     """The Mazer screen: a board, walls left, current and goal moves, and the buttons.
 
-    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.wallmaze.PRESETS`) or a
-    ``maze``.  Scores are saved with :class:`mathmaze_lib.store.Store` (``store``
-    argument, or the default store on the first Save).
+    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.wallmaze.PRESETS`; the level id box,
+    Play this id and New level play other levels of the preset) or a ``maze``.  Scores are saved
+    with :class:`mathmaze_lib.store.Store` (``store`` argument, or the default store on the first Save).
     """
 
     role_words = MAZER_WORDS
     reset_text = "All walls cleared."
+    noun = "level"
 
     def __init__(self, preset: str = "mazer", level: int = 1, *, maze: Optional[WallMaze] = None,
                  store=None, name: str = "me"):
-        if maze is None:
-            maze = wallmaze.level(preset, level)
-            self.map_id = f"{preset}:{level}"
-            # checked on the board (what wallmaze.goal_moves reads); a bad entry is skipped and named
-            self._goal_entry, problem = wallmaze.level_goal(preset, level)
-        else:
-            self.map_id = "board:" + hashlib.sha1(maze.text().encode()).hexdigest()[:12]
-            self._goal_entry, problem = None, None
-        entry = self._goal_entry
-        self.goal = entry["moves"] if entry else None
-        self.goal_proven = bool(entry and entry["optimal"])
+        #: The preset whose levels the id box plays (None: a board of its own, ``maze``).
+        self.preset = None if maze is not None else preset
         self._store = store
-        self.runner = wallmaze.Runner(maze)
-        self._route_of: tuple = (None, [])
-        super().__init__(maze, cell_size=34 if maze.cols > 12 else 40, reset=("Clear", "eraser"), undo=False)
+        make = None if maze is not None else (lambda level_id: wallmaze.level(preset, level_id))
+        maze = maze or wallmaze.level(preset, level)
+        super().__init__(maze, cell_size=34 if maze.cols > 12 else 40, make=make, id=level,
+                         reset=("Clear", "eraser"), undo=False)
         self.clear_button = self.reset_button
         #: True while the walls on the board are the optimizer's (Show best), until the player changes one.
         self.showing_best = False
@@ -96,18 +89,35 @@ class MazerGame(PuzzleGame):
                                     tooltip="Show the best walls the optimizer found")
         self.start_button.on_click(lambda _: self.start())
         self.save_button.on_click(lambda _: self.save_mine())
+        self.best_button.on_click(lambda _: self.show_best())
         # A new speed applies to the run on screen at once (the board keeps its place on the route).
         self.speed.observe(lambda change: self.board.set_animation_speed(SPEEDS[change["new"]]), names="value")
         self.scores_view = w.HTML()
-        self.best_button.on_click(lambda _: self.show_best())
         self.view = self.layout([self.start_button, self.speed, self.clear_button],
+                                *([self.id_controls] if make else []),
                                 [self.name_box, self.save_button, self.best_button], self.progress_view,
                                 self.scores_view)
-        if store is not None or self._saved_scores_exist():
+        warning = f" Note: {store.warning}" if store is not None and store.warning else ""
+        self.reset(self.loaded() + warning)
+
+    def loaded(self) -> str:
+        """Take in the board: its name for the high scores, its stored goal (checked on the board:
+        a bad entry is skipped and named), its runner and its scores."""
+        if self.preset is None:
+            self.map_id = "board:" + hashlib.sha1(self.maze.text().encode()).hexdigest()[:12]
+            self._goal_entry, problem = None, None
+        else:
+            self.map_id = f"{self.preset}:{self.id}"
+            self._goal_entry, problem = wallmaze.level_goal(self.preset, self.id)
+        entry = self._goal_entry
+        self.goal = entry["moves"] if entry else None
+        self.goal_proven = bool(entry and entry["optimal"])
+        self.runner = wallmaze.Runner(self.maze)
+        self._route_of: tuple = (None, [])
+        if self._store is not None or self._saved_scores_exist():
             self.show_scores()
-        notes = [n for n in (problem, store.warning if store is not None else None) if n]
-        self.reset(" ".join(["Click open cells to place walls; make the runner's path as long as you can."]
-                            + [f"Note: {n}" for n in notes]))
+        return ("Click open cells to place walls; make the runner's path as long as you can."
+                + (f" Note: {problem}" if problem else ""))
 
     # ---- state -----------------------------------------------------------------------
 
@@ -133,12 +143,13 @@ class MazerGame(PuzzleGame):
         return self._route_of[1]
 
     @property
-    def budget(self) -> int:
-        return len(self.maze.open_cells()) if self.maze.budget == UNLIMITED else self.maze.budget
+    def budget(self) -> Optional[int]:
+        """How many walls may go up (None: as many as you like)."""
+        return None if self.maze.budget == UNLIMITED else self.maze.budget
 
     @property
-    def walls_left(self) -> int:
-        return self.budget - len(self.walls)
+    def walls_left(self) -> Optional[int]:
+        return None if self.budget is None else self.budget - len(self.walls)
 
     @property
     def moves(self) -> Optional[int]:
@@ -163,25 +174,25 @@ class MazerGame(PuzzleGame):
     def said(self, cell) -> str:
         if cell not in self.walls:
             return f"Took the wall off {cell}."
-        if self.goal is not None and self.moves is not None and self.moves >= self.goal:
-            return f"Wall on {cell}." + (" Well done: that reaches the goal!" if self.moves == self.goal
-                                         else " Well done: that beats the goal!")
-        return f"Wall on {cell}."
+        if self.goal is None or self.moves < self.goal:       # a wall that blocks is refused: moves is a number
+            return f"Wall on {cell}."
+        return f"Wall on {cell}. Well done: that {'reaches' if self.moves == self.goal else 'beats'} the goal!"
 
     def picture(self) -> tuple:
         texts, roles = wallmaze.view(self.maze, self.walls, self.path)
         return texts, roles, self.path
 
     def label(self) -> str:
+        walls = (f"{self.walls_left} of {plural(self.budget, 'wall')} left" if self.budget is not None
+                 else f"{plural(len(self.walls), 'wall')} placed, unlimited")
         return (f"Mazer {self.map_id}, {plural(self.maze.rows, 'row')} by {plural(self.maze.cols, 'column')}, "
-                f"{plural(self.moves or 0, 'move')}, {self.walls_left} of {plural(self.budget, 'wall')} left")
+                f"{plural(self.moves or 0, 'move')}, {walls}")
 
     def heading(self) -> str:
-        goal = f"{self.goal}" if self.goal is not None else "none stored"
-        if self.goal_proven:
-            goal += " (the proven best)"
-        return (f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; "
-                f"goal: {goal} &nbsp; walls left: {self.walls_left} of {self.budget}")
+        goal = "none stored" if self.goal is None else f"{self.goal}" + (" (the proven best)" if self.goal_proven else "")
+        walls = (f"walls left: {self.walls_left} of {self.budget}" if self.budget is not None
+                 else f"walls: {len(self.walls)} placed, unlimited")
+        return f"<b>Mazer</b> {self.map_id} &nbsp; moves: <b>{self.moves}</b> &nbsp; goal: {goal} &nbsp; {walls}"
 
     # ---- actions ---------------------------------------------------------------------
 
@@ -254,13 +265,9 @@ class MazerGame(PuzzleGame):
         except (ValueError, OSError, sqlite3.Error) as exc:
             self.scores_view.value = f"<p>High scores cannot be read: {html.escape(str(exc))}</p>"
             return
-        if not rows:
-            self.scores_view.value = "<p>No scores saved for this map yet.</p>"
-            return
-        lines = "".join(f"<tr><td>{i + 1}</td><td>{html.escape(name)}</td><td>{moves}</td></tr>"
-                        for i, (name, moves, _when) in enumerate(rows))
-        self.scores_view.value = (f"<table><caption>High scores of {html.escape(self.map_id)}</caption>"
-                                  f"<tr><th>rank</th><th>name</th><th>moves</th></tr>{lines}</table>")
+        self.scores_view.value = (table(["rank", "name", "moves"], [(i + 1, name, moves) for i, (name, moves, _) in
+                                                                     enumerate(rows)], f"High scores of {self.map_id}")
+                                  if rows else "<p>No scores saved for this map yet.</p>")
 
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short annealing run."""
