@@ -182,15 +182,15 @@ def test_a_bad_level_id_is_explained_and_a_board_of_its_own_has_no_id_box():
 def test_an_unlimited_budget_is_shown_as_unlimited(text):
     game = MazerGame(maze=wallmaze.parse(text))
     assert game.maze.budget == wallmaze.UNLIMITED and game.budget is None and game.walls_left is None
-    assert "walls: 0 placed, unlimited" in game.info.value and game.board.label.endswith("0 walls placed, unlimited")
+    assert "walls: 0 placed, unlimited" in game.info.value and game.board.label.endswith("walls: 0 placed, unlimited")
     for cell in [(0, 1), (0, 2), (2, 3), (2, 4)]:
         game.board.click(*cell)
     assert len(game.walls) == 4, "no budget stops a fourth wall"
-    assert "walls: 4 placed, unlimited" in game.info.value and game.board.label.endswith("4 walls placed, unlimited")
+    assert "walls: 4 placed, unlimited" in game.info.value and game.board.label.endswith("walls: 4 placed, unlimited")
     assert "left" not in game.info.value and "left" not in game.board.label
 
 
 def test_a_budget_is_shown_as_walls_left():
     game = MazerGame(maze=BOARD)
     game.board.click(0, 1)
-    assert "walls left: 2 of 3" in game.info.value and game.board.label.endswith("2 of 3 walls left")
+    assert "walls left: 2 of 3" in game.info.value and game.board.label.endswith("walls left: 2 of 3")

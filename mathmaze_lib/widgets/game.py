@@ -23,12 +23,19 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
-from .board import Board, game_mimebundle
+from .board import Board, game_mimebundle, plural
 
-__all__ = ["PuzzleGame", "MAX_ID", "sentence", "table"]
+__all__ = ["PuzzleGame", "MAX_ID", "button", "sentence", "table"]
 
 #: New puzzle picks ids below this.
 MAX_ID = 10**6
+
+
+def button(description: str, action: Callable, icon: str = "", **kwargs) -> w.Button:
+    """A button that runs ``action()`` when it is pressed."""
+    b = w.Button(description=description, icon=icon, **kwargs)
+    b.on_click(lambda _: action())
+    return b
 
 
 def sentence(reason: str) -> str:
@@ -56,12 +63,11 @@ class PuzzleGame:
     ============================  ===============================================================
     ``fresh()``                   the answer before the first move (``reset`` sets :attr:`answer`)
     ``refusal(cell)``             why a click is refused, from the puzzle module's ``why_not``
-                                  (None: the click is a move)
+                                  (None: the click is a move; also what a click says once it is over)
     ``played(cell)``              the answer after that move (default: the route plus ``cell``)
     ``said(cell)``                the status line after it
     ``picture()``                 ``(texts, roles, route)`` from the puzzle module's ``view``
     ``label()``, ``heading()``    the board's name for screen readers, the HTML line above it
-    ``finished()``                what a click says once the game is over (None while it goes on)
     ``took_back()``               what Undo says (and ``reset_text``: what Reset says)
     ``loaded()``                  takes in a new puzzle; returns the status line (None: ``reset_text``)
     ============================  ===============================================================
@@ -95,24 +101,21 @@ class PuzzleGame:
         self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=self.role_words)
         self.board.on_click(self._on_click)
         self.info = w.HTML()
-        self.reset_button = w.Button(description=reset[0], icon=reset[1])
-        self.reset_button.on_click(lambda _: self.reset())
+        self.reset_button = button(reset[0], self.reset, icon=reset[1])
         if undo:        # Undo takes back a route's last move (a game whose answer is a set has none)
-            self.undo_button = w.Button(description="Undo", icon="undo")
-            self.undo_button.on_click(lambda _: self.undo())
+            self.undo_button = button("Undo", self.undo, icon="undo")
         self._make = make
         if make is not None:
             self._rng = rng or random.Random()
             self.id = puzzle.id if id is None else id
             self.id_box = w.BoundedIntText(value=self.id, min=0, max=MAX_ID * 1000, layout=w.Layout(width="190px"),
                                            description=f"{self.noun.capitalize()} id")
-            self.play_button = w.Button(description="Play this id", tooltip=f"Play the {self.noun} with the id in the box")
-            self.new_button = w.Button(description=f"New {self.noun}", icon="random")
-            self.play_button.on_click(lambda _: self.load(self.id_box.value))
+            self.play_button = button("Play this id", lambda: self.load(self.id_box.value),
+                                      tooltip=f"Play the {self.noun} with the id in the box")
+            self.new_button = button(f"New {self.noun}", lambda: self.load(self._rng.randrange(MAX_ID)), icon="random")
             # Enter in the box (or leaving it) commits a new value: play that puzzle.
             self.id_box.observe(lambda change: self.load(change["new"]) if change["new"] != self.id else None,
                                 names="value")
-            self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
             #: New puzzle, the id box and Play this id, for a row of the game's view.
             self.id_controls = [self.new_button, self.id_box, self.play_button]
 
@@ -123,11 +126,17 @@ class PuzzleGame:
                       + [w.HBox(row, layout=w.Layout(flex_flow="row wrap")) if isinstance(row, list) else row
                          for row in rows], layout=w.Layout(max_width="100%"))
 
+    @property
+    def maze(self):
+        """The puzzle (the jumping and wall games call it the maze)."""
+        return self.puzzle
+
+    def size(self) -> str:
+        """The board's size in words (for :meth:`label`): ``4 rows by 5 columns``."""
+        return f"{plural(self.puzzle.rows, 'row')} by {plural(self.puzzle.cols, 'column')}"
+
     def played(self, cell):
         return self.answer + [cell]
-
-    def finished(self) -> Optional[str]:
-        return None
 
     def loaded(self) -> Optional[str]:
         return None
@@ -138,10 +147,6 @@ class PuzzleGame:
             return
         if self.click_last_undoes and len(self.answer) > 1 and cell == self.answer[-1]:
             self.undo()
-            return
-        over = self.finished()
-        if over:
-            self.draw(over)
             return
         reason = self.refusal(cell)
         if reason:          # a wrong move is not an exception: say why, change nothing

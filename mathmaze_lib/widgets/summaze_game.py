@@ -16,6 +16,7 @@ from Start to End whose numbers add up to the target wins.
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 import time
@@ -24,10 +25,10 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from .. import summaze
-from ..summaze import Puzzle, make, running_sums
+from ..summaze import make, running_sums
 from .board import game_mimebundle, plural
 from .controls import RoundClock
-from .game import MAX_ID, PuzzleGame, sentence, table
+from .game import MAX_ID, PuzzleGame, button, sentence, table
 
 __all__ = ["MathMazeGame", "MathMazeRace"]
 
@@ -55,8 +56,7 @@ class MathMazeGame(PuzzleGame):
         self.title, self.on_win, self._controls = title, on_win, controls
         rng = rng or random.Random()
 
-        def new(pid) -> Puzzle:
-            return make(pid, rows, cols, unique=unique)
+        new = functools.partial(make, rows=rows, cols=cols, unique=unique)
         super().__init__(new(rng.randrange(MAX_ID) if id is None else id), cell_size=52, rng=rng, make=new)
         self.view = self.layout([self.undo_button, self.reset_button] + (self.id_controls if controls else []))
         self.reset("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
@@ -110,7 +110,7 @@ class MathMazeGame(PuzzleGame):
 
     def label(self) -> str:
         p = self.puzzle
-        return f"{self.title}, puzzle {p.id}, {plural(p.rows, 'row')} by {plural(p.cols, 'column')}, target {p.target}"
+        return f"{self.title}, puzzle {p.id}, {self.size()}, target {p.target}"
 
     def heading(self) -> str:
         title, p = html.escape(self.title), self.puzzle
@@ -160,8 +160,7 @@ class MathMazeRace:
         self.timer = RoundClock()
         self.scoreboard = w.HTML()
         self.news = w.HTML(layout=w.Layout(min_height="3em"))
-        self.next_button = w.Button(description="Skip round", tooltip="Deal a new puzzle to both players")
-        self.next_button.on_click(lambda _: self.next_round())
+        self.next_button = button("Skip round", self.next_round)     # its words follow the round (_deal, _on_win)
         # A fixed width per player (the board's): texts that change length never move the other board.
         for g in self.games:
             g.board.status_lines = 4
