@@ -194,5 +194,9 @@ class PuzzleGame:
         self.board.label = self.label()
         self.info.value = self.heading()
 
+    def __repr__(self) -> str:
+        """The plain text where widgets cannot show (a saved notebook: see :mod:`.saving`)."""
+        return f"<{self.label()}: run this in Jupyter to play>"
+
     def _repr_mimebundle_(self, **kwargs):
         return game_mimebundle(self, **kwargs)

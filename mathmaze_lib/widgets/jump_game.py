@@ -144,7 +144,3 @@ class JumpMazeGame(PuzzleGame):
         maze = self.maze
         return (f"<b>{maze.name or 'Jumping maze'}</b> &nbsp; rule: {maze.rule} &nbsp; jumps: <b>{self.jumps}</b> "
                 f"&nbsp; from {maze.start} to the goal G at {maze.goal}")
-
-    def __repr__(self) -> str:
-        return (f"<Jumping maze {self.maze.name or ''} ({self.maze.rows} x {self.maze.cols}, rule {self.maze.rule}): "
-                f"run this in Jupyter to play>")

@@ -119,10 +119,6 @@ class MathMazeGame(PuzzleGame):
         # a race: short enough for one line above a small board (the puzzle id is in the race's news)
         return f"<b>{title}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
 
-    def __repr__(self) -> str:
-        p = self.puzzle
-        return f"<Math Maze puzzle {p.id}, {p.rows} x {p.cols}, target {p.target}: run this in Jupyter to play>"
-
 
 class MathMazeRace:
     """Two players, the same puzzle, side by side: the first correct path wins the round.

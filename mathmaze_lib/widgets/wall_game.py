@@ -119,12 +119,8 @@ class MazerGame(PuzzleGame):
 
     @property
     def walls(self) -> set:
-        """The player's walls (the answer)."""
+        """The player's walls (the answer; :meth:`set_walls` places them)."""
         return self.answer
-
-    @walls.setter
-    def walls(self, walls) -> None:
-        self.answer = set(walls)
 
     @property
     def path(self) -> list:
@@ -201,7 +197,7 @@ class MazerGame(PuzzleGame):
         verdict = wallmaze.check(self.maze, walls)
         if not verdict:
             raise ValueError(verdict.reason)
-        self.walls = self.maze.check_walls(walls)
+        self.answer = set(self.maze.check_walls(walls))
         self.draw(f"Placed {plural(len(walls), 'wall')}.")
 
     def start(self) -> None:
@@ -265,8 +261,5 @@ class MazerGame(PuzzleGame):
             self.progress_view.layout.display = None
             result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000, progress=self.progress)
             walls, how = result.walls, "a short annealing run"
-        self.walls = self._best_walls = set(walls)
+        self.answer = self._best_walls = set(walls)
         self.draw(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
-
-    def __repr__(self) -> str:
-        return f"<Mazer {self.map_id}: {self.moves} moves with {len(self.walls)} walls: run this in Jupyter to play>"
