@@ -194,3 +194,12 @@ def test_a_budget_is_shown_as_walls_left():
     game = MazerGame(maze=BOARD)
     game.board.click(0, 1)
     assert "walls left: 2 of 3" in game.info.value and game.board.label.endswith("walls left: 2 of 3")
+
+
+def test_after_show_best_found_no_wall_to_place_the_player_can_still_save(tmp_path):
+    store = Store(tmp_path)
+    game = MazerGame(maze=wallmaze.parse("walls: 1\ns.f"), store=store, name="Ada")    # its one wall would block
+    game.best_button.click()
+    assert not game.walls and not game.showing_best
+    game.save_button.click()
+    assert store.high_scores(game.map_id)[0][:2] == ("Ada", 2)

@@ -133,8 +133,8 @@ class MazerGame(PuzzleGame):
 
     @property
     def showing_best(self) -> bool:
-        """True while the walls on the board are the optimizer's (Show best)."""
-        return self.walls == self._best_walls
+        """True while the walls on the board are the optimizer's (Show best; no walls are nobody's)."""
+        return bool(self._best_walls) and self.walls == self._best_walls
 
     @property
     def budget(self) -> Optional[int]:
