@@ -62,3 +62,10 @@ def test_a_locked_game_only_says_why():
     loser = race.games[1]
     loser.board.click(0, 1)
     assert loser.path == [loser.puzzle.start] and loser.board.status == loser.locked
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_saved_text_is_the_boards_name_and_says_run_this(name):
+    game = GAMES[name][0]()
+    assert repr(game) == f"<{game.board.label}: run this in Jupyter to play>"
+    assert game._repr_mimebundle_()["text/plain"] == repr(game)

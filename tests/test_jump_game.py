@@ -15,7 +15,7 @@ def test_following_the_shortest_route_wins_and_says_it_is_shortest():
         assert game.board.get_role(cell) == "highlight"
         game.board.click(*cell)
     assert game.won and game.jumps == 13
-    assert game.board.status == "Goal in 13 jumps: well done, the shortest possible!"
+    assert game.board.status == "Well done! The route reaches the goal in 13 jumps: a shortest route."
     assert game.board.route == route and game.board.route_arrows
 
 
@@ -101,6 +101,15 @@ def test_the_rule_text_names_every_part_of_the_rule(rule, words):
 def test_one_jump_is_said_in_the_singular_and_the_board_is_named():
     game = JumpMazeGame(jm.parse("1 0"))
     game.board.click(0, 1)
-    assert game.board.status == "Goal in 1 jump: well done, the shortest possible!"
+    assert game.board.status == "Well done! The route reaches the goal in 1 jump: a shortest route."
     assert game.board.label.endswith("1 row by 2 columns, 1 jump so far")
     assert game.board.cell_name((0, 1)) == "row 1, column 2, G, goal"
+
+
+def test_a_longer_route_is_told_the_shortest_in_the_verdicts_words():
+    maze = jm.parse("1 2 1\n1 0 0\n1 1 0")       # shortest: (0, 0) (0, 1) (2, 1) (2, 2)
+    game = JumpMazeGame(maze)
+    for cell in [(1, 0), (2, 0), (2, 1), (2, 2)]:
+        game.board.click(*cell)
+    assert game.won and game.board.status == "Well done! " + jm.check(maze, game.route).reason.capitalize() + "."
+    assert game.board.status.endswith("in 4 jumps; the shortest route takes 3.")

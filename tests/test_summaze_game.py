@@ -50,7 +50,8 @@ def test_a_wrong_click_says_why_and_changes_nothing(clicks, message):
 def test_reaching_end_with_the_wrong_sum_is_not_a_win():
     game = MathMazeGame(1)          # Start (0, 0), End (2, 0), target 21
     trace(game, [(0, 0), (1, 0), (2, 0)])
-    assert not game.won and game.board.status == "You reached End with 11, not 21: click the last cell to undo."
+    assert not game.won and game.board.status == ("Wrong sum: the numbers add up to 11, the target is 21. "
+                                                  "Click the last cell to undo.")
 
 
 def test_clicking_the_last_cell_undoes_and_buttons_work():

@@ -151,3 +151,55 @@ def test_a_new_game_shows_the_saved_high_scores_of_its_map(tmp_path, monkeypatch
     first.save_button.click()
     again = MazerGame(maze=BOARD)
     assert "Bo" in again.scores_view.value and f"<td>{first.moves}</td>" in again.scores_view.value
+
+
+def test_a_level_id_can_be_typed_in_and_a_new_level_dealt(tmp_path):
+    game = MazerGame("simple", 1, store=Store(tmp_path))
+    assert game.id_box.value == 1 and game.id_box.description == "Level id"
+    game.board.click(*game.maze.open_cells()[0])
+    game.id_box.value = 2           # what Enter (or leaving the box) sends from the browser
+    assert game.maze == wallmaze.level("simple", 2) and game.map_id == "simple:2" and not game.walls
+    assert game.goal == wallmaze.goal_moves("simple", 2) and game.moves == wallmaze.score(game.maze)
+    assert game.board.label.startswith("Mazer simple:2,") and "simple:2" in game.info.value
+    assert "High scores of simple:2" in game.scores_view.value or "No scores saved" in game.scores_view.value
+    game.id_box.value = 5
+    game.play_button.click()
+    assert game.map_id == "simple:5"
+    game.new_button.click()
+    assert game.map_id == f"simple:{game.id_box.value}" and game.maze == wallmaze.level("simple", game.id)
+    game.board.click(*game.maze.open_cells()[0])      # the runner follows the new board
+    assert game.moves == wallmaze.score(game.maze, game.walls)
+
+
+def test_a_bad_level_id_is_explained_and_a_board_of_its_own_has_no_id_box():
+    game = MazerGame("simple", 1)
+    game.load(-1)
+    assert game.board.status.startswith("Cannot load level -1: level id -1") and game.map_id == "simple:1"
+    assert not hasattr(MazerGame(maze=BOARD), "id_box"), "a board from text is no level of a preset"
+
+
+@pytest.mark.parametrize("text", ["s.....\n......\n.....f", f"walls: {wallmaze.UNLIMITED}\ns.....\n......\n.....f"])
+def test_an_unlimited_budget_is_shown_as_unlimited(text):
+    game = MazerGame(maze=wallmaze.parse(text))
+    assert game.maze.budget == wallmaze.UNLIMITED and game.budget is None and game.walls_left is None
+    assert "walls: 0 placed, unlimited" in game.info.value and game.board.label.endswith("walls: 0 placed, unlimited")
+    for cell in [(0, 1), (0, 2), (2, 3), (2, 4)]:
+        game.board.click(*cell)
+    assert len(game.walls) == 4, "no budget stops a fourth wall"
+    assert "walls: 4 placed, unlimited" in game.info.value and game.board.label.endswith("walls: 4 placed, unlimited")
+    assert "left" not in game.info.value and "left" not in game.board.label
+
+
+def test_a_budget_is_shown_as_walls_left():
+    game = MazerGame(maze=BOARD)
+    game.board.click(0, 1)
+    assert "walls left: 2 of 3" in game.info.value and game.board.label.endswith("walls left: 2 of 3")
+
+
+def test_after_show_best_found_no_wall_to_place_the_player_can_still_save(tmp_path):
+    store = Store(tmp_path)
+    game = MazerGame(maze=wallmaze.parse("walls: 1\ns.f"), store=store, name="Ada")    # its one wall would block
+    game.best_button.click()
+    assert not game.walls and not game.showing_best
+    game.save_button.click()
+    assert store.high_scores(game.map_id)[0][:2] == ("Ada", 2)

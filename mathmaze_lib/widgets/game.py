@@ -17,17 +17,42 @@ the rule choice, the high scores.
 
 from __future__ import annotations
 
+import html
 import random
 from typing import Callable, Optional
 
 import ipywidgets as w
 
-from .board import Board, game_mimebundle
+from .board import Board, game_mimebundle, plural
 
-__all__ = ["PuzzleGame", "MAX_ID"]
+__all__ = ["PuzzleGame", "MAX_ID", "button", "sentence", "table"]
 
 #: New puzzle picks ids below this.
 MAX_ID = 10**6
+
+
+def button(description: str, action: Callable, icon: str = "", **kwargs) -> w.Button:
+    """A button that runs ``action()`` when it is pressed."""
+    b = w.Button(description=description, icon=icon, **kwargs)
+    b.on_click(lambda _: action())
+    return b
+
+
+def sentence(reason: str) -> str:
+    """A puzzle module's reason (``wrong sum: ...``) as the start of a sentence (``Wrong sum: ...``)."""
+    return reason[:1].upper() + reason[1:]
+
+
+def table(headers, rows, caption: str = "") -> str:
+    """An HTML table of scores, every value escaped.
+
+    >>> table(["rank", "name"], [(1, "<Ada>")])
+    '<table><tr><th>rank</th><th>name</th></tr><tr><td>1</td><td>&lt;Ada&gt;</td></tr></table>'
+    """
+    def cells(tag, values):
+        return "<tr>" + "".join(f"<{tag}>{html.escape(str(v))}</{tag}>" for v in values) + "</tr>"
+    caption = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table>{caption}{cells('th', headers)}{''.join(cells('td', row) for row in rows)}</table>"
 
 
 class PuzzleGame:
@@ -38,17 +63,18 @@ class PuzzleGame:
     ============================  ===============================================================
     ``fresh()``                   the answer before the first move (``reset`` sets :attr:`answer`)
     ``refusal(cell)``             why a click is refused, from the puzzle module's ``why_not``
-                                  (None: the click is a move)
+                                  (None: the click is a move; also what a click says once it is over)
     ``played(cell)``              the answer after that move (default: the route plus ``cell``)
     ``said(cell)``                the status line after it
     ``picture()``                 ``(texts, roles, route)`` from the puzzle module's ``view``
     ``label()``, ``heading()``    the board's name for screen readers, the HTML line above it
-    ``finished()``                what a click says once the game is over (None while it goes on)
     ``took_back()``               what Undo says (and ``reset_text``: what Reset says)
+    ``loaded()``                  takes in a new puzzle; returns the status line (None: ``reset_text``)
     ============================  ===============================================================
 
     ``undo=False`` leaves out Undo (for answers that are sets, not routes).
-    ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (``rng`` picks new ids).
+    ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (:attr:`id_controls`; ``rng``
+    picks new ids); :attr:`id` is the id being played (``puzzle.id`` unless ``id`` is given).
     """
 
     #: What a screen reader says for each role of this game's board.
@@ -63,32 +89,35 @@ class PuzzleGame:
     on_win: Optional[Callable] = None
     #: True when the answer is a solution (games with a goal say when).
     won = False
+    #: What the id box calls a puzzle.
+    noun = "puzzle"
 
     def __init__(self, puzzle, *, cell_size: int = 40, make: Optional[Callable] = None,
-                 rng: Optional[random.Random] = None, reset=("Reset", "refresh"), undo: bool = True):
+                 rng: Optional[random.Random] = None, id: Optional[int] = None, reset=("Reset", "refresh"),
+                 undo: bool = True):
         self.puzzle = puzzle
         #: When set, clicks only show this text (a race between rounds).
         self.locked: Optional[str] = None
         self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=self.role_words)
         self.board.on_click(self._on_click)
         self.info = w.HTML()
-        self.reset_button = w.Button(description=reset[0], icon=reset[1])
-        self.reset_button.on_click(lambda _: self.reset())
+        self.reset_button = button(reset[0], self.reset, icon=reset[1])
         if undo:        # Undo takes back a route's last move (a game whose answer is a set has none)
-            self.undo_button = w.Button(description="Undo", icon="undo")
-            self.undo_button.on_click(lambda _: self.undo())
+            self.undo_button = button("Undo", self.undo, icon="undo")
         self._make = make
         if make is not None:
             self._rng = rng or random.Random()
-            self.id_box = w.BoundedIntText(value=puzzle.id, min=0, max=MAX_ID * 1000, description="Puzzle id",
-                                           layout=w.Layout(width="190px"))
-            self.play_button = w.Button(description="Play this id", tooltip="Play the puzzle with the id in the box")
-            self.new_button = w.Button(description="New puzzle", icon="random")
-            self.play_button.on_click(lambda _: self.load(self.id_box.value))
+            self.id = puzzle.id if id is None else id
+            self.id_box = w.BoundedIntText(value=self.id, min=0, max=MAX_ID * 1000, layout=w.Layout(width="190px"),
+                                           description=f"{self.noun.capitalize()} id")
+            self.play_button = button("Play this id", lambda: self.load(self.id_box.value),
+                                      tooltip=f"Play the {self.noun} with the id in the box")
+            self.new_button = button(f"New {self.noun}", lambda: self.load(self._rng.randrange(MAX_ID)), icon="random")
             # Enter in the box (or leaving it) commits a new value: play that puzzle.
-            self.id_box.observe(lambda change: self.load(change["new"]) if change["new"] != self.puzzle.id else None,
+            self.id_box.observe(lambda change: self.load(change["new"]) if change["new"] != self.id else None,
                                 names="value")
-            self.new_button.on_click(lambda _: self.load(self._rng.randrange(MAX_ID)))
+            #: New puzzle, the id box and Play this id, for a row of the game's view.
+            self.id_controls = [self.new_button, self.id_box, self.play_button]
 
     def layout(self, *rows) -> w.VBox:
         """The game's ``view``: :attr:`info`, the board, then ``rows`` (a list of widgets is one
@@ -97,10 +126,19 @@ class PuzzleGame:
                       + [w.HBox(row, layout=w.Layout(flex_flow="row wrap")) if isinstance(row, list) else row
                          for row in rows], layout=w.Layout(max_width="100%"))
 
+    @property
+    def maze(self):
+        """The puzzle (the jumping and wall games call it the maze)."""
+        return self.puzzle
+
+    def size(self) -> str:
+        """The board's size in words (for :meth:`label`): ``4 rows by 5 columns``."""
+        return f"{plural(self.puzzle.rows, 'row')} by {plural(self.puzzle.cols, 'column')}"
+
     def played(self, cell):
         return self.answer + [cell]
 
-    def finished(self) -> Optional[str]:
+    def loaded(self) -> Optional[str]:
         return None
 
     def _on_click(self, cell) -> None:
@@ -109,10 +147,6 @@ class PuzzleGame:
             return
         if self.click_last_undoes and len(self.answer) > 1 and cell == self.answer[-1]:
             self.undo()
-            return
-        over = self.finished()
-        if over:
-            self.draw(over)
             return
         reason = self.refusal(cell)
         if reason:          # a wrong move is not an exception: say why, change nothing
@@ -141,11 +175,11 @@ class PuzzleGame:
         try:
             puzzle = self._make(id)
         except ValueError as exc:
-            self.board.status = f"Cannot load puzzle {id}: {exc}"
+            self.board.status = f"Cannot load {self.noun} {id}: {exc}"
             return
-        self.puzzle = puzzle
-        self.id_box.value = puzzle.id
-        self.reset()
+        self.puzzle, self.id = puzzle, id
+        self.id_box.value = id
+        self.reset(self.loaded())
 
     def draw(self, status: Optional[str] = None) -> None:
         """Show the puzzle and the answer on the board, and ``status`` on its status line."""
@@ -159,6 +193,10 @@ class PuzzleGame:
                 self.board.status = status
         self.board.label = self.label()
         self.info.value = self.heading()
+
+    def __repr__(self) -> str:
+        """The plain text where widgets cannot show (a saved notebook: see :mod:`.saving`)."""
+        return f"<{self.label()}: run this in Jupyter to play>"
 
     def _repr_mimebundle_(self, **kwargs):
         return game_mimebundle(self, **kwargs)

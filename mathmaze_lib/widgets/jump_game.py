@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from .. import jumpmaze as jm
 from .board import plural
-from .game import PuzzleGame
+from .game import PuzzleGame, button, sentence
 
 __all__ = ["JumpMazeGame"]
 
@@ -42,18 +42,13 @@ class JumpMazeGame(PuzzleGame):
         self.rule_box = w.Dropdown(options=choices, value=self.maze.rule, description="Rule",
                                    layout=w.Layout(width="220px"))
         self.rule_box.observe(lambda change: self.set_rule(change["new"]), names="value")
-        self.show_button = w.Button(description="Show me", icon="search",
-                                    tooltip="Step through the breadth-first search on this maze")
-        self.show_button.on_click(lambda _: self.show_me())
+        self.show_button = button("Show me", self.show_me, icon="search",
+                                  tooltip="Step through the breadth-first search on this maze")
         self.helper = w.VBox([])
         self.view = self.layout([self.undo_button, self.reset_button, self.rule_box, self.show_button], self.helper)
         self.reset()
 
     # ---- state -----------------------------------------------------------------------
-
-    @property
-    def maze(self) -> jm.JumpMaze:
-        return self.puzzle
 
     @property
     def states(self) -> list:
@@ -101,10 +96,9 @@ class JumpMazeGame(PuzzleGame):
     def reset_text(self) -> str:
         return f"Rule {self.maze.rule}: {jm.rule_text(self.maze.rule)}. Click a highlighted cell to jump there."
 
-    def finished(self) -> Optional[str]:
-        return "You reached the goal! Undo, Reset, or change the rule." if self.won else None
-
     def refusal(self, cell) -> Optional[str]:
+        if self.won:
+            return "You reached the goal! Undo, Reset, or change the rule."
         if cell == self.current:
             return f"You are here, on {cell}: click one of the highlighted cells."
         return jm.why_not(self.maze, self.states[-1], cell)
@@ -116,11 +110,8 @@ class JumpMazeGame(PuzzleGame):
         return f"Back to {self.current}."
 
     def said(self, cell) -> str:
-        if self.won:
-            best = jm.solve(self.maze).jumps
-            verdict = ("well done, the shortest possible!" if self.jumps == best
-                       else f"well done! The shortest takes {plural(best, 'jump')}: can you find it?")
-            return f"Goal in {plural(self.jumps, 'jump')}: {verdict}"
+        if self.won:        # the verdict says whether the route is a shortest one
+            return f"Well done! {sentence(jm.check(self.maze, self.route).reason)}."
         if not self.targets():
             return f"Jumped to {cell}. No jump leads on from here: Undo or Reset."
         return f"Jumped to {cell}."
@@ -147,14 +138,9 @@ class JumpMazeGame(PuzzleGame):
 
     def label(self) -> str:
         maze = self.maze
-        return (f"{maze.name or 'Jumping maze'}, rule {maze.rule}, {plural(maze.rows, 'row')} by "
-                f"{plural(maze.cols, 'column')}, {plural(self.jumps, 'jump')} so far")
+        return f"{maze.name or 'Jumping maze'}, rule {maze.rule}, {self.size()}, {plural(self.jumps, 'jump')} so far"
 
     def heading(self) -> str:
         maze = self.maze
         return (f"<b>{maze.name or 'Jumping maze'}</b> &nbsp; rule: {maze.rule} &nbsp; jumps: <b>{self.jumps}</b> "
                 f"&nbsp; from {maze.start} to the goal G at {maze.end}")
-
-    def __repr__(self) -> str:
-        return (f"<Jumping maze {self.maze.name or ''} ({self.maze.rows} x {self.maze.cols}, rule {self.maze.rule}): "
-                f"run this in Jupyter to play>")

@@ -16,6 +16,7 @@ from Start to End whose numbers add up to the target wins.
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 import time
@@ -24,10 +25,10 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from .. import summaze
-from ..summaze import Puzzle, make, running_sums
+from ..summaze import make, running_sums
 from .board import game_mimebundle, plural
 from .controls import RoundClock
-from .game import MAX_ID, PuzzleGame
+from .game import MAX_ID, PuzzleGame, button, sentence, table
 
 __all__ = ["MathMazeGame", "MathMazeRace"]
 
@@ -52,14 +53,12 @@ class MathMazeGame(PuzzleGame):
     def __init__(self, id: Optional[int] = None, rows: int = 4, cols: int = 5, *, unique: bool = False,
                  title: str = "Math Maze", controls: bool = True, on_win: Optional[Callable] = None,
                  rng: Optional[random.Random] = None):
-        self.rows, self.cols, self.unique = rows, cols, unique
-        self.on_win = on_win
+        self.title, self.on_win, self._controls = title, on_win, controls
         rng = rng or random.Random()
-        puzzle: Puzzle = make(rng.randrange(MAX_ID) if id is None else id, rows, cols, unique=unique)
-        super().__init__(puzzle, cell_size=52, rng=rng, make=lambda pid: make(pid, rows, cols, unique=unique))
-        self.title, self._title_text, self._controls = self.info, title, controls
-        self.view = self.layout([self.undo_button, self.reset_button]
-                                + ([self.new_button, self.id_box, self.play_button] if controls else []))
+
+        new = functools.partial(make, rows=rows, cols=cols, unique=unique)
+        super().__init__(new(rng.randrange(MAX_ID) if id is None else id), cell_size=52, rng=rng, make=new)
+        self.view = self.layout([self.undo_button, self.reset_button] + (self.id_controls if controls else []))
         self.reset("Start at the green ▶ cell; click a neighbouring cell to extend your path.")
 
     @property
@@ -82,9 +81,6 @@ class MathMazeGame(PuzzleGame):
     def fresh(self) -> list:
         return [self.puzzle.start]
 
-    def finished(self) -> Optional[str]:
-        return "Already solved: press New puzzle or Reset, or click the last cell to undo." if self.won else None
-
     def refusal(self, cell) -> Optional[str]:
         if cell == self.path[-1]:
             return "This is Start, where every path begins: click a neighbouring cell."
@@ -94,13 +90,13 @@ class MathMazeGame(PuzzleGame):
         return f"Took back one cell; the sum is {self.total}."
 
     def said(self, cell) -> str:
-        p = self.puzzle
+        p, total = self.puzzle, self.total
         if cell != p.end:
-            over = self.total - p.target
-            return f"Sum so far: {self.total} of {p.target}." + (f" That is already {over} over the target."
-                                                                 if over > 0 else "")
-        if not self.won:
-            return f"You reached End with {self.total}, not {p.target}: click the last cell to undo."
+            return f"Sum so far: {total} of {p.target}." + (f" That is already {total - p.target} over the target."
+                                                            if total > p.target else "")
+        verdict = summaze.check(p, self.path)
+        if not verdict:
+            return f"{sentence(verdict.reason)}. Click the last cell to undo."
         numbers = " + ".join(str(p.value(c)) for c in self.path if c != p.end)
         return f"Solved! Well done: {numbers} = {p.target} in {plural(len(self.path) - 1, 'move')}."
 
@@ -114,20 +110,14 @@ class MathMazeGame(PuzzleGame):
 
     def label(self) -> str:
         p = self.puzzle
-        return (f"{self._title_text}, puzzle {p.id}, {plural(p.rows, 'row')} by "
-                f"{plural(p.cols, 'column')}, target {p.target}")
+        return f"{self.title}, puzzle {p.id}, {self.size()}, target {p.target}"
 
     def heading(self) -> str:
-        p = self.puzzle
+        title, p = html.escape(self.title), self.puzzle
         if self._controls:
-            return (f"<b>{self._title_text}</b> &nbsp; puzzle {p.id} &nbsp; "
-                    f"reach the ⚑ End with a sum of <b>{p.target}</b>")
+            return f"<b>{title}</b> &nbsp; puzzle {p.id} &nbsp; reach the ⚑ End with a sum of <b>{p.target}</b>"
         # a race: short enough for one line above a small board (the puzzle id is in the race's news)
-        return f"<b>{html.escape(self._title_text)}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
-
-    def __repr__(self) -> str:
-        p = self.puzzle
-        return f"<Math Maze puzzle {p.id}, {p.rows} x {p.cols}, target {p.target}: run this in Jupyter to play>"
+        return f"<b>{title}</b> &nbsp; ⚑ End sum <b>{p.target}</b>"
 
 
 class MathMazeRace:
@@ -166,8 +156,7 @@ class MathMazeRace:
         self.timer = RoundClock()
         self.scoreboard = w.HTML()
         self.news = w.HTML(layout=w.Layout(min_height="3em"))
-        self.next_button = w.Button(description="Skip round", tooltip="Deal a new puzzle to both players")
-        self.next_button.on_click(lambda _: self.next_round())
+        self.next_button = button("Skip round", self.next_round)     # its words follow the round (_deal, _on_win)
         # A fixed width per player (the board's): texts that change length never move the other board.
         for g in self.games:
             g.board.status_lines = 4
@@ -216,12 +205,10 @@ class MathMazeRace:
 
     def _show_scores(self, news: str) -> None:
         self.news.value = f"<p role='status'>{html.escape(news)}</p>"
-        rows = "".join(f"<tr><td>{i + 1}</td><td>{pid}</td><td>{html.escape(who)}</td><td>{secs} s</td></tr>"
-                       for i, (pid, who, secs) in enumerate(self.rounds))
-        self.scoreboard.value = (f"<p><b>{html.escape(self.names[0])} {self.scores[0]} : {self.scores[1]} "
-                                 f"{html.escape(self.names[1])}</b></p>"
-                                 + (f"<table><tr><th>round</th><th>puzzle</th><th>winner</th><th>time</th></tr>"
-                                    f"{rows}</table>" if rows else ""))
+        score = html.escape(f"{self.names[0]} {self.scores[0]} : {self.scores[1]} {self.names[1]}")
+        rows = [(i + 1, pid, who, f"{secs} s") for i, (pid, who, secs) in enumerate(self.rounds)]
+        self.scoreboard.value = f"<p><b>{score}</b></p>" + (table(["round", "puzzle", "winner", "time"], rows)
+                                                             if rows else "")
 
     def __repr__(self) -> str:
         return (f"<Math Maze race, round {self.round}, {self.names[0]} {self.scores[0]} : "
