@@ -663,15 +663,26 @@ def texts_and_roles(maze: WallMaze, walls: Iterable = (), path: Iterable = ()) -
 
 # ---------------------------------------------------------------- levels
 
-#: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget).
-#: Starts fill the left column and finishes the right column, as in Pathery.
+#: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget[, teleport colours]).
+#: Starts fill the left column and finishes the right column, as in Pathery.  Checkpoints, the
+#: budget and the teleport colours are a number or a range (min, max) drawn per level id; each
+#: teleport colour has one in-cell and one out-cell.  The "pathery-" presets are Pathery's Normal
+#: and Complex modes (a 15 x 9 and a 19 x 9 playing area between the start and finish columns).
 PRESETS = {
     "mazer": (10, 15, (12, 18), 0, 10),
     "simple": (6, 13, (8, 12), 0, 7),
     "normal": (9, 17, (10, 16), 1, 14),
     "complex": (9, 19, (12, 18), 2, 14),
     "ultra": (19, 27, (30, 45), 3, 30),
+    "pathery-normal": (9, 17, (10, 16), (1, 4), (11, 13)),
+    "pathery-complex": (9, 21, (12, 18), (2, 5), (14, 16), (1, 2)),
 }
+
+
+def _draw(rng: random.Random, value) -> int:
+    """A preset's number, or one drawn from its range (min, max); a plain number draws nothing,
+    so the boards of presets without ranges stay what they always were."""
+    return rng.randint(*value) if isinstance(value, tuple) else value
 
 
 def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
@@ -687,16 +698,19 @@ def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
         raise ValueError(f"preset {preset!r}: unknown (choose one of {', '.join(PRESETS)})")
     if isinstance(level_id, bool) or not isinstance(level_id, int) or level_id < 0:
         raise ValueError(f"level id {level_id!r}: must be a whole number >= 0")
-    rows, cols, (lo, hi), n_cp, budget = PRESETS[preset]
+    rows, cols, (lo, hi), n_cp, budget, *tele = PRESETS[preset]
     # A string seed is hashed with SHA-512 by random.Random: stable across machines and versions.
     rng = random.Random(f"wallmaze:{preset}:{level_id}")
+    budget, n_cp, n_tele = _draw(rng, budget), _draw(rng, n_cp), _draw(rng, tele[0] if tele else 0)
     starts = tuple((r, 0) for r in range(rows))
     finishes = tuple((r, cols - 1) for r in range(rows))
     inner = [(r, c) for r in range(rows) for c in range(1, cols - 1)]
     for _ in range(1000):
-        cells = rng.sample(inner, rng.randint(lo, hi) + n_cp)
+        cells = rng.sample(inner, rng.randint(lo, hi) + n_cp + 2 * n_tele)
         cps = tuple((cell,) for cell in cells[:n_cp])
-        maze = WallMaze(rows, cols, frozenset(cells[n_cp:]), starts, finishes, cps, budget)
+        rocks = cells[n_cp + 2 * n_tele:]
+        tps = tuple((k, (cells[n_cp + 2 * k],), (cells[n_cp + 2 * k + 1],)) for k in range(n_tele))
+        maze = WallMaze(rows, cols, frozenset(rocks), starts, finishes, cps, budget, teleports=tps)
         if Runner(maze).score() is not None:
             return maze
     raise ValueError(f"level {level_id} of {preset!r}: no board with a route found in 1000 tries")  # pragma: no cover
