@@ -311,11 +311,11 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
             best, best_walls = moves, cur
         history.append((clock.elapsed(), best))
         while clock.tick(best):
-            f = clock.fraction() * n_rounds
-            if int(f) > this_round and int(f) < n_rounds:     # a new round: hot again, from the best
-                this_round = int(f)
-                found = bits.route(best_walls)
-                cur, (moves, route) = best_walls, found
+            if n_rounds > 1 and not clock.iters & 63:
+                r = min(n_rounds - 1, int(clock.fraction() * n_rounds))
+                if r > this_round:                  # a new round: hot again, from the best
+                    this_round = r
+                    cur, (moves, route) = best_walls, bits.route(best_walls)
             cands = route_candidates(bits, route, cur)
             if not cands or not limit:
                 break
@@ -328,7 +328,8 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
                 continue
             s = found[0]
             if s >= moves or (temperature is not None and
-                              rng.random() < math.exp((s - moves) / temperature(min(1.0, f - this_round)))):
+                              rng.random() < math.exp((s - moves) / temperature(
+                                  min(1.0, clock.fraction() * n_rounds - this_round)))):
                 cur, (moves, route) = new, found
                 if moves > best:
                     best, best_walls = moves, cur

@@ -486,8 +486,12 @@ class BitRunner:
             special |= self.mask(ins) | self.mask(outs)
         self.wallable = self.free & ~special       # the open cells, without a pass over every cell
         self.tele_ins = 0
-        for _, ins, _ in maze.teleports:
+        self._tele_colour, self._tele_in_bits, self._tele_out_bits = {}, {}, {}
+        for colour, ins, outs in maze.teleports:
             self.tele_ins |= self.mask(ins)
+            self._tele_in_bits[colour], self._tele_out_bits[colour] = self.mask(ins), self.mask(outs)
+            for r, c in ins:
+                self._tele_colour[r * self.width + c] = colour
         self.evaluations = 0
         #: After :meth:`route` on a board with teleports: the cells of the planned routes the runner
         #: did not walk (cut off by a jump).  A wall there can change the run too.
@@ -520,8 +524,9 @@ class BitRunner:
     def _walk(self, walls: int, avoid: int, want_route: bool):
         self.evaluations += 1
         self.unwalked = 0
+        if self.tele_ins:
+            return self._walk_tiles(walls, avoid, want_route)
         free, width = self.free & ~walls, self.width
-        tele_ins = self.tele_ins
         sources, moves, route = self.starts, 0, []
         last = len(self.targets) - 1
         for k, goal in enumerate(self.targets):
@@ -532,8 +537,6 @@ class BitRunner:
             hit = layers[-1] & goal
             if k < last and hit & (hit - 1):
                 return self._by_runner(walls, want_route)
-            if tele_ins and self._on_shortest_routes(layers, hit) & tele_ins:
-                return self._by_runner(walls, want_route)
             if want_route:
                 leg = bits_route(layers, goal, width, avoid)
                 route.extend(leg[1:] if route else leg)
@@ -541,6 +544,90 @@ class BitRunner:
             else:
                 sources = hit
         return moves, route
+
+    def _walk_tiles(self, walls: int, avoid: int, want_route: bool):
+        """The run on a board with teleports, leg by leg as :meth:`Runner.legs` does it.  A leg where
+        no in-cell of an unused colour lies on any shortest route (and the nearest target is one
+        cell) takes the layers, as on a board without teleports; any other leg is planned by
+        :meth:`_exact_leg`, the runner's own search with its tie-break, then cut at the first
+        in-cell of an unused colour, as the runner cuts it."""
+        free, width = self.free & ~walls, self.width
+        sources, moves, route, plans, fs = self.starts, 0, [], 0, ""
+        live = self.tele_ins
+        last = len(self.targets) - 1
+        k = 0
+        while k <= last:
+            goal = self.targets[k]
+            layers = bfs_bits(free, sources, goal, width)
+            if layers is None:
+                return None
+            hit = layers[-1] & goal
+            if not (k < last and hit & (hit - 1)) and not (live and self._on_shortest_routes(layers, hit) & live):
+                moves += len(layers) - 1
+                if want_route:
+                    leg = bits_route(layers, goal, width, avoid)
+                    route.extend(leg[1:] if route and leg[0] == route[-1] else leg)
+                    sources = leg[-1]
+                else:
+                    sources = hit
+                k += 1
+                continue
+            fs = fs or format(free, "b")[::-1]     # fs[i] == "1": bit i is free (for the exact search)
+            leg = self._exact_leg(fs, sources, goal)
+            plans |= sum(1 << v for v in leg) if want_route else 0
+            for j, v in enumerate(leg):
+                colour = self._tele_colour.get(v, -1) if (1 << v) & live else -1
+                if colour >= 0:                     # an unused colour: jump, the colour is used up
+                    live &= ~self._tele_in_bits[colour]
+                    leg = leg[:j + 1]
+                    sources = self._tele_out_bits[colour]
+                    break
+            else:
+                sources = 1 << leg[-1]
+                k += 1
+            moves += len(leg) - 1
+            if want_route:
+                cells = [1 << v for v in leg]
+                route.extend(cells[1:] if route and cells[0] == route[-1] else cells)
+        if want_route and plans:
+            walked = 0
+            for x in route:
+                walked |= x
+            self.unwalked = plans & ~walked
+        return moves, route
+
+    def _exact_leg(self, fs: str, sources: int, goal: int) -> list:
+        """The route the runner plans for one leg (bit numbers): its breadth-first search from the
+        cells of ``sources`` in row order, neighbours Up, Right, Down, Left, stopping at the first
+        cell of ``goal`` found, exactly as :func:`~mathmaze_lib.search.bfs` does for :class:`Runner`.
+        The caller has checked that ``goal`` can be reached."""
+        width, n = self.width, len(fs)
+        layer = []
+        while sources:
+            low = sources & -sources
+            layer.append(low.bit_length() - 1)
+            sources ^= low
+        parent = dict.fromkeys(layer, -1)
+        found = next((v for v in layer if goal >> v & 1), -1)
+        while found < 0:
+            following = []
+            append = following.append
+            for v in layer:
+                for u in (v - width, v + 1, v + width, v - 1):
+                    if 0 <= u < n and fs[u] == "1" and u not in parent:
+                        parent[u] = v
+                        if goal >> u & 1:
+                            found = u
+                            break
+                        append(u)
+                if found >= 0:
+                    break
+            layer = following
+        leg = [found]
+        while parent[leg[-1]] >= 0:
+            leg.append(parent[leg[-1]])
+        leg.reverse()
+        return leg
 
     def _on_shortest_routes(self, layers: list, hit: int) -> int:
         """The cells of every shortest route through ``layers`` to a cell of ``hit``."""
