@@ -10,7 +10,7 @@ The same holds for any shortest route, so the optimizers use the routes of the f
 Teleports break that fact: a wall can move the runner's route onto a teleport that
 shortens it, or off one, and a wall off the walked route can change the route planned
 beyond an in-cell.  Greedy, local search and annealing still score every wall set
-with the runner's own rule (BitRunner hands such boards to the Runner) and still put
+with the runner's own rule (BitRunner plans such legs as the Runner does) and still put
 walls on the runner's routes (walked, or planned and cut off by a jump), so they stay
 correct but may miss some wall sets; the exact search, whose proof needs the fact,
 refuses boards with teleports.

@@ -455,10 +455,11 @@ class BitRunner:
     Cell ``(r, c)`` is bit ``r * (cols + 1) + c``.  The moves are always the runner's; the route
     may be another shortest one (``route`` can prefer cells outside ``avoid``).  When two copies
     of a checkpoint are equally near, only the tie-break of :class:`Runner` knows which one the
-    runner takes, so such a run is handed to it.  So is a run on a board with teleports when an
-    in-cell lies on some shortest route of a leg (whether the runner meets it, and which one
-    first, depends on its exact route); when no shortest route meets one, no teleport can act
-    and the layers give the moves as usual.
+    runner takes, so such a run is handed to it.  On a board with teleports, a leg where an
+    in-cell of an unused colour lies on some shortest route (whether the runner meets it, and
+    which one first, depends on its exact route) is planned by the runner's own search and tie-break
+    (:meth:`_exact_leg`), and cut at a jump as the runner cuts it; when no shortest route meets
+    one, no teleport can act and the layers give the leg's moves as usual.
 
     >>> b = BitRunner(parse("s..\\n..f"))
     >>> b.score(0), b.score(b.mask([(0, 1)])), b.score(b.mask([(0, 1), (1, 0)]))
