@@ -49,9 +49,10 @@ __all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_cand
            "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "CROWDED", "default_workers"]
 
 #: Annealing settings for crowded maps (Pathery's Normal and Complex: long routes, many walls), used by
-#: ``walls optimize``: hotter, and in 10 rounds, each starting hot again from the best wall set so far.
+#: ``walls optimize``: hotter, and in 10 rounds, each starting hot again: the first half of them from new
+#: random walls (to find other good regions), the rest from the best wall set so far.
 #: The defaults of :func:`anneal` (one round from 3 down to 0.05) suit the lessons' small boards.
-CROWDED = {"t_start": 8.0, "t_end": 0.3, "rounds": 10}
+CROWDED = {"t_start": 8.0, "t_end": 0.3, "rounds": 10, "explore": 0.5}
 
 
 def default_workers() -> int:
@@ -284,18 +285,19 @@ def _random_fill(bits, cur, limit, rng, clock, state):
 
 
 def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0,
-            rounds: Optional[int] = None) -> OptResult:
+            rounds: Optional[int] = None, explore: float = 0.0) -> OptResult:
     """Local moves from a random full board: take a wall off, put one on the current route.
 
     With ``rounds`` the run is cut into rounds of equal length (iterations with ``max_iters``,
     else time); ``temperature`` then cools over each round, and each round after the first
-    starts again from the best wall set so far (a *restart*: hot again, from the best)."""
+    starts again from the best wall set so far (a *restart*: hot again, from the best), or, for
+    the first ``explore`` share of the rounds, from new random walls."""
     check_limits(seconds, max_iters, need_one=True)
     bits = BitRunner(maze)
     rng = random.Random(seed)
     clock = _Clock(seconds, max_iters, progress, t0)
     limit = _budget(maze, bits)
-    cur = bits.mask(maze.check_walls(walls))
+    cur = given = bits.mask(maze.check_walls(walls))
     if bits.score(cur) is None:     # (a run of its own: the runs counted stay what lesson 3 prints)
         return _result(bits, cur, None, method, clock, [])
     found = bits.route(cur)
@@ -315,7 +317,13 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
                 r = min(n_rounds - 1, int(clock.fraction() * n_rounds))
                 if r > this_round:                  # a new round: hot again, from the best
                     this_round = r
-                    cur, (moves, route) = best_walls, bits.route(best_walls)
+                    if r < explore * n_rounds:      # (or from new random walls)
+                        first = bits.route(given)
+                        state[:] = [given, first[0], first[1]]
+                        _random_fill(bits, given, limit, rng, clock, state)
+                        cur, moves, route = state
+                    else:
+                        cur, (moves, route) = best_walls, bits.route(best_walls)
             cands = route_candidates(bits, route, cur)
             if not cands or not limit:
                 break
@@ -348,12 +356,12 @@ def _worker_seed(seed, k: int):
     return seed if k == 0 else f"{seed}/worker {k}"
 
 
-def _worker(conn, maze, walls, seed, deadline, max_iters, cooling, method, rounds) -> None:
+def _worker(conn, maze, walls, seed, deadline, max_iters, cooling, method, rounds, explore) -> None:
     """One worker process of :func:`_in_parallel`: a search of its own, its result sent on ``conn``."""
     try:
         seconds = None if deadline is None else max(0.01, deadline - time.time())
         result = _search(maze, walls, seed, seconds, max_iters, None, _temperature(cooling),
-                         method, time.perf_counter(), rounds)
+                         method, time.perf_counter(), rounds, explore)
         conn.send(result)
     except KeyboardInterrupt:       # pragma: no cover (a Ctrl-C before the search started)
         pass
@@ -371,7 +379,7 @@ def _temperature(cooling):
 
 
 def _run(maze, walls, seed, seconds, max_iters, progress, cooling, method, t0, rounds,
-         workers: int) -> OptResult:
+         workers: int, explore: float = 0.0) -> OptResult:
     """``workers`` searches at once, each with its own seed (worker 0 in this process, with the
     progress bar; the others in fresh "spawn" processes, which also works in Jupyter and under
     pytest), and the best result (ties: the lowest worker).  With ``max_iters`` each worker makes
@@ -382,8 +390,11 @@ def _run(maze, walls, seed, seconds, max_iters, progress, cooling, method, t0, r
         raise ValueError(f"workers {workers!r}: the number of processes is a whole number >= 1")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
+    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
+        raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
     if workers == 1:
-        return _search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0, rounds)
+        return _search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0, rounds,
+                       explore)
     ctx = multiprocessing.get_context("spawn")
     deadline = None if seconds is None else time.time() + seconds - (time.perf_counter() - t0)
     procs = []
@@ -392,12 +403,12 @@ def _run(maze, walls, seed, seconds, max_iters, progress, cooling, method, t0, r
             recv, send = ctx.Pipe(duplex=False)
             proc = ctx.Process(target=_worker, daemon=True,
                                args=(send, maze, walls, _worker_seed(seed, k), deadline, max_iters,
-                                     cooling, method, rounds))
+                                     cooling, method, rounds, explore))
             proc.start()
             send.close()
             procs.append((proc, recv))
         results = [_search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling),
-                           method, t0, rounds)]
+                           method, t0, rounds, explore)]
         if results[0].stopped == "interrupted":       # (in a terminal they had the Ctrl-C too)
             for proc, _ in procs:
                 if proc.is_alive():
@@ -429,28 +440,30 @@ def _run(maze, walls, seed, seconds, max_iters, progress, cooling, method, t0, r
 
 def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
                  max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-                 rounds: int = 1, workers: int = 1) -> OptResult:
+                 rounds: int = 1, workers: int = 1, explore: float = 0.0) -> OptResult:
     """Hill climbing: from random walls on the path, try moving one wall onto the current
-    path; keep the move when the path gets no shorter.  ``rounds`` and ``workers`` as in
-    :func:`anneal`.
+    path; keep the move when the path gets no shorter.  ``rounds``, ``explore`` and ``workers``
+    as in :func:`anneal`.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
     return _run(maze, walls, seed, seconds, max_iters, progress, None, "local search", time.perf_counter(),
-                rounds, workers)
+                rounds, workers, explore)
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
            max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-           t_start: float = 3.0, t_end: float = 0.05, rounds: int = 1, workers: int = 1) -> OptResult:
+           t_start: float = 3.0, t_end: float = 0.05, rounds: int = 1, workers: int = 1,
+           explore: float = 0.0) -> OptResult:
     """Simulated annealing: like :func:`local_search`, but a move that shortens the path by
     ``d`` is also taken with probability ``exp(-d / T)``; the temperature ``T`` cools
     from ``t_start`` to ``t_end`` (both > 0) over the run (time or iterations).
 
     ``rounds`` cuts the run into rounds of equal length, each cooling from ``t_start`` again,
-    from the best wall set so far (restarts; :data:`CROWDED` are settings for big crowded maps).
+    from the best wall set so far (restarts), except the first ``explore`` share of them (a number
+    from 0 to 1), which start from new random walls (:data:`CROWDED` are settings for crowded maps).
     ``workers`` > 1 runs that many searches at once in separate processes (worker 0 is the
     single-process run with ``seed``, the others have seeds of their own) and keeps the best;
     ``evaluations`` counts the runner calls of all of them.  With ``max_iters`` (per worker) the
@@ -465,7 +478,7 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
     return _run(maze, walls, seed, seconds, max_iters, progress, (t_start, t_end), "annealing", t0,
-                rounds, workers)
+                rounds, workers, explore)
 
 
 def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optional[int] = None,

@@ -79,7 +79,8 @@ def test_one_round_is_the_old_annealing():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"rounds": 0}, "rounds 0"), ({"workers": 0}, "workers 0"), ({"workers": 1.5}, "workers 1.5")])
+    ({"rounds": 0}, "rounds 0"), ({"workers": 0}, "workers 0"), ({"workers": 1.5}, "workers 1.5"),
+    ({"explore": 2}, "explore 2")])
 def test_bad_rounds_and_workers_are_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
         optimize.anneal(wallmaze.level("simple", 1), seconds=None, max_iters=10, **kwargs)

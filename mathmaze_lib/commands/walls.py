@@ -130,7 +130,7 @@ def run_optimize(args) -> int:
     if args.method in ("local", "anneal"):
         kwargs["seed"] = args.seed
         kwargs["workers"] = args.workers or optimize.default_workers()
-        kwargs["rounds"] = optimize.CROWDED["rounds"]
+        kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
     if args.method == "anneal":
         kwargs.update(optimize.CROWDED)
     progress = None if args.json else optimize.text_progress(sys.stderr)
