@@ -357,7 +357,7 @@ def _worker_seed(seed, k: int):
 
 
 def _worker(conn, maze, walls, seed, deadline, max_iters, cooling, method, rounds, explore) -> None:
-    """One worker process of :func:`_in_parallel`: a search of its own, its result sent on ``conn``."""
+    """One worker process of :func:`_run`: a search of its own, its result sent on ``conn``."""
     try:
         seconds = None if deadline is None else max(0.01, deadline - time.time())
         result = _search(maze, walls, seed, seconds, max_iters, None, _temperature(cooling),
@@ -467,7 +467,8 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     ``workers`` > 1 runs that many searches at once in separate processes (worker 0 is the
     single-process run with ``seed``, the others have seeds of their own) and keeps the best;
     ``evaluations`` counts the runner calls of all of them.  With ``max_iters`` (per worker) the
-    result is still the same on every machine.
+    result is still the same on every machine.  The workers are "spawn" processes (fine in Jupyter
+    and under pytest); a script that asks for them needs the usual ``if __name__ == "__main__":``.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> anneal(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves

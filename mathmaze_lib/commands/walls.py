@@ -76,7 +76,7 @@ def register(sub) -> None:
     o.add_argument("--seed", type=int, default=0)
     o.add_argument("--workers", type=iters_type, default=None, metavar="N",
                    help="local and anneal: N searches at once on N processes, the best kept (default: the "
-                        f"cores here, {optimize.default_workers()}; 1 = this process only)")
+                        f"cores here, {optimize.default_workers()}, or 1 with --max-iters and no --seconds)")
     o.set_defaults(func=run_optimize)
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
                            "a better stored score is kept")
@@ -129,7 +129,8 @@ def run_optimize(args) -> int:
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}
     if args.method in ("local", "anneal"):
         kwargs["seed"] = args.seed
-        kwargs["workers"] = args.workers or optimize.default_workers()
+        same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
+        kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
         kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
     if args.method == "anneal":
         kwargs.update(optimize.CROWDED)
