@@ -1,6 +1,8 @@
 """Lesson 3, wall mazes: the runner, the exact search and annealing (this part takes minutes).
 
 ``MATHMAZE_BENCH_LEVELS`` (default 3) sets how many 13 x 6 levels the exact search proves.
+``MATHMAZE_BENCH_CROWDED_IDS`` (default 2) sets how many ids of each Pathery mode the crowded-maps
+row runs ``walls optimize --seconds 20`` on (against ``benchmarks/wall_reference.json``, when there).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import os
 import random
 
 from benchmarks import Row, median_ms
+from benchmarks import wall_reference
 from mathmaze_lib import optimize, wallmaze
 
 
@@ -50,7 +53,8 @@ def run():
         bits = wallmaze.BitRunner(tiled)
         jumps = len(wallmaze.run(tiled).jumps)
         rows.append(Row("3 walls", f"runner evaluations per second, {tiled.cols}x{tiled.rows} with teleports "
-                                   f"(2 colours, {jumps} jump{'s' * (jumps != 1)}; BitRunner hands them to Runner)",
+                                   f"(2 colours, {jumps} jump{'s' * (jumps != 1)}; BitRunner, the runner's own search on legs a "
+                                   "teleport may act on)",
                         1000 / median_ms(lambda: bits.score(0), 50, 20), "1/s"))
     levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "3"))
     for level_id in range(1, levels + 1):
@@ -70,4 +74,35 @@ def run():
     rows.append(Row("3 walls", "annealing on 17x9 (14 walls, checkpoint): 20 s score / 200 s score",
                     short.moves / long.moves, "ratio", note=f"{short.moves} vs {long.moves} moves"))
     rows.append(Row("3 walls", "annealing evaluations per second, 17x9", long.evaluations / long.seconds, "1/s"))
+    rows.extend(crowded_rows())
+    return rows
+
+
+def crowded_rows():
+    """Issue 16: ``walls optimize --seconds 20`` (CROWDED annealing on every core) against the stored
+    reference scores, on the first ids of each Pathery mode; and the search's evaluations per second."""
+    rows = []
+    maze = wallmaze.level("pathery-complex", 2)             # 19 x 9 playing area, 2 teleport colours
+    for workers in (1, optimize.default_workers()):
+        r = optimize.anneal(maze, seed=1, seconds=5, workers=workers, **optimize.CROWDED)
+        rows.append(Row("3 walls", f"crowded annealing evaluations per second, pathery-complex:2, "
+                                   f"{workers} process{'es' * (workers > 1)}", r.evaluations / r.seconds, "1/s"))
+    reference = wall_reference.read(wall_reference.DEFAULT_FILE)
+    n = int(os.environ.get("MATHMAZE_BENCH_CROWDED_IDS", "2"))
+    for preset in wall_reference.MODES:
+        keys = [i for i in range(1, n + 1) if f"{preset}:{i}" in reference]
+        if not keys:
+            rows.append(Row("3 walls", f"walls optimize --seconds 20 ties the reference, {preset}", 0, "ties",
+                            ">= 9 of 10", None, "no reference scores: python -m benchmarks.wall_reference reference"))
+            continue
+        ties, notes = 0, []
+        for i in keys:
+            ref = reference[f"{preset}:{i}"]["moves"]
+            got = wall_reference.run_method("after", wallmaze.level(preset, i), 0, 20.0).moves
+            ties += got >= ref
+            notes.append(f"{got}/{ref}")
+        runs = {len(reference[f"{preset}:{i}"]["runs"]) for i in keys}
+        rows.append(Row("3 walls", f"walls optimize --seconds 20 ties the reference, {preset} ids 1-{keys[-1]}",
+                        ties / len(keys), "share", ">= 9 of 10", ties / len(keys) >= 0.9,
+                        f"{' '.join(notes)}; reference: best of {'/'.join(map(str, sorted(runs)))} stored runs"))
     return rows

@@ -10,7 +10,7 @@ The same holds for any shortest route, so the optimizers use the routes of the f
 Teleports break that fact: a wall can move the runner's route onto a teleport that
 shortens it, or off one, and a wall off the walked route can change the route planned
 beyond an in-cell.  Greedy, local search and annealing still score every wall set
-with the runner's own rule (BitRunner hands such boards to the Runner) and still put
+with the runner's own rule (BitRunner plans such legs as the Runner does) and still put
 walls on the runner's routes (walked, or planned and cut off by a jump), so they stay
 correct but may miss some wall sets; the exact search, whose proof needs the fact,
 refuses boards with teleports.
@@ -34,7 +34,10 @@ optimizer then returns the best found so far (``stopped`` says why a run ended).
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
+import signal
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -43,7 +46,22 @@ from .search import _bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_candidates", "check_limits",
-           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS"]
+           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "CROWDED", "default_workers"]
+
+#: Annealing settings for crowded maps (Pathery's Normal and Complex: long routes, many walls), used by
+#: ``walls optimize``: hotter, and in 10 rounds, each starting hot again: the first half of them from new
+#: random walls (to find other good regions), the rest from the best wall set so far.
+#: The defaults of :func:`anneal` (one round from 3 down to 0.05) suit the lessons' small boards.
+CROWDED = {"t_start": 8.0, "t_end": 0.3, "rounds": 10, "explore": 0.5}
+
+
+def default_workers() -> int:
+    """The processes ``walls optimize`` runs at once: the cores this process may use, at most 8."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):       # pragma: no cover (not Linux)
+        n = os.cpu_count() or 1
+    return max(1, min(8, n))
 
 
 @dataclass
@@ -266,20 +284,28 @@ def _random_fill(bits, cur, limit, rng, clock, state):
             break
 
 
-def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0) -> OptResult:
-    """Local moves from a random full board: take a wall off, put one on the current route."""
+def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0,
+            rounds: Optional[int] = None, explore: float = 0.0) -> OptResult:
+    """Local moves from a random full board: take a wall off, put one on the current route.
+
+    With ``rounds`` the run is cut into rounds of equal length (iterations with ``max_iters``,
+    else time); ``temperature`` then cools over each round, and each round after the first
+    starts again from the best wall set so far (a *restart*: hot again, from the best), or, for
+    the first ``explore`` share of the rounds, from new random walls."""
     check_limits(seconds, max_iters, need_one=True)
     bits = BitRunner(maze)
     rng = random.Random(seed)
     clock = _Clock(seconds, max_iters, progress, t0)
     limit = _budget(maze, bits)
-    cur = bits.mask(maze.check_walls(walls))
+    cur = given = bits.mask(maze.check_walls(walls))
     if bits.score(cur) is None:     # (a run of its own: the runs counted stay what lesson 3 prints)
         return _result(bits, cur, None, method, clock, [])
     found = bits.route(cur)
     state = [cur, found[0], found[1]]
     best, best_walls = found[0], cur
     history = []
+    n_rounds = rounds or 1
+    this_round = 0
     try:
         _random_fill(bits, cur, limit, rng, clock, state)
         cur, moves, route = state
@@ -287,6 +313,17 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
             best, best_walls = moves, cur
         history.append((clock.elapsed(), best))
         while clock.tick(best):
+            if n_rounds > 1 and not clock.iters & 63:
+                r = min(n_rounds - 1, int(clock.fraction() * n_rounds))
+                if r > this_round:                  # a new round: hot again, from the best
+                    this_round = r
+                    if r < explore * n_rounds:      # (or from new random walls)
+                        first = bits.route(given)
+                        state[:] = [given, first[0], first[1]]
+                        _random_fill(bits, given, limit, rng, clock, state)
+                        cur, moves, route = state
+                    else:
+                        cur, (moves, route) = best_walls, bits.route(best_walls)
             cands = route_candidates(bits, route, cur)
             if not cands or not limit:
                 break
@@ -299,7 +336,8 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
                 continue
             s = found[0]
             if s >= moves or (temperature is not None and
-                              rng.random() < math.exp((s - moves) / temperature(clock.fraction()))):
+                              rng.random() < math.exp((s - moves) / temperature(
+                                  min(1.0, clock.fraction() * n_rounds - this_round)))):
                 cur, (moves, route) = new, found
                 if moves > best:
                     best, best_walls = moves, cur
@@ -313,24 +351,124 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
     return _result(bits, best_walls, best, method, clock, history)
 
 
+def _worker_seed(seed, k: int):
+    """Worker ``k``'s seed: worker 0 keeps ``seed`` (so one worker is the single-process run)."""
+    return seed if k == 0 else f"{seed}/worker {k}"
+
+
+def _worker(conn, maze, walls, seed, deadline, max_iters, cooling, method, rounds, explore) -> None:
+    """One worker process of :func:`_run`: a search of its own, its result sent on ``conn``."""
+    try:
+        seconds = None if deadline is None else max(0.01, deadline - time.time())
+        result = _search(maze, walls, seed, seconds, max_iters, None, _temperature(cooling),
+                         method, time.perf_counter(), rounds, explore)
+        conn.send(result)
+    except KeyboardInterrupt:       # pragma: no cover (a Ctrl-C before the search started)
+        pass
+    finally:
+        conn.close()
+
+
+def _temperature(cooling):
+    """The temperature ``T(fraction)`` cooling from ``t_start`` to ``t_end`` of ``cooling = (t_start,
+    t_end)``, or None (hill climbing)."""
+    if cooling is None:
+        return None
+    t_start, ratio = cooling[0], cooling[1] / cooling[0]
+    return lambda f: t_start * ratio ** f
+
+
+def _run(maze, walls, seed, seconds, max_iters, progress, cooling, method, t0, rounds,
+         workers: int, explore: float = 0.0) -> OptResult:
+    """``workers`` searches at once, each with its own seed (worker 0 in this process, with the
+    progress bar; the others in fresh "spawn" processes, which also works in Jupyter and under
+    pytest), and the best result (ties: the lowest worker).  With ``max_iters`` each worker makes
+    that many iterations, so the result is the same on every machine.  Ctrl-C ends every worker,
+    each giving its best so far."""
+    check_limits(seconds, max_iters, need_one=True)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers {workers!r}: the number of processes is a whole number >= 1")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
+    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
+        raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
+    if workers == 1:
+        return _search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0, rounds,
+                       explore)
+    ctx = multiprocessing.get_context("spawn")
+    deadline = None if seconds is None else time.time() + seconds - (time.perf_counter() - t0)
+    procs = []
+    try:
+        for k in range(1, workers):
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, daemon=True,
+                               args=(send, maze, walls, _worker_seed(seed, k), deadline, max_iters,
+                                     cooling, method, rounds, explore))
+            proc.start()
+            send.close()
+            procs.append((proc, recv))
+        results = [_search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling),
+                           method, t0, rounds, explore)]
+        if results[0].stopped == "interrupted":       # (in a terminal they had the Ctrl-C too)
+            for proc, _ in procs:
+                if proc.is_alive():
+                    os.kill(proc.pid, signal.SIGINT)
+        for proc, recv in procs:
+            try:
+                results.append(recv.recv())
+            except EOFError:                          # pragma: no cover (a worker that died)
+                pass
+            proc.join()
+    except KeyboardInterrupt:
+        for proc, _ in procs:
+            proc.terminate()
+        raise
+    finally:
+        for proc, recv in procs:
+            recv.close()
+            if proc.is_alive():                       # pragma: no cover
+                proc.terminate()
+    best = max(results, key=lambda r: -1 if r.moves is None else r.moves)   # first of the best
+    history, top = [], None
+    for t, moves in sorted(h for r in results for h in r.history):
+        if top is None or moves > top:
+            history.append((t, moves))
+            top = moves
+    return OptResult(best.walls, best.moves, False, sum(r.evaluations for r in results),
+                     time.perf_counter() - t0, history, method, results[0].stopped)
+
+
 def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
-                 max_iters: Optional[int] = None, progress: Optional[Callable] = None) -> OptResult:
+                 max_iters: Optional[int] = None, progress: Optional[Callable] = None,
+                 rounds: int = 1, workers: int = 1, explore: float = 0.0) -> OptResult:
     """Hill climbing: from random walls on the path, try moving one wall onto the current
-    path; keep the move when the path gets no shorter.
+    path; keep the move when the path gets no shorter.  ``rounds``, ``explore`` and ``workers``
+    as in :func:`anneal`.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
-    return _search(maze, walls, seed, seconds, max_iters, progress, None, "local search", time.perf_counter())
+    return _run(maze, walls, seed, seconds, max_iters, progress, None, "local search", time.perf_counter(),
+                rounds, workers, explore)
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
            max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-           t_start: float = 3.0, t_end: float = 0.05) -> OptResult:
+           t_start: float = 3.0, t_end: float = 0.05, rounds: int = 1, workers: int = 1,
+           explore: float = 0.0) -> OptResult:
     """Simulated annealing: like :func:`local_search`, but a move that shortens the path by
     ``d`` is also taken with probability ``exp(-d / T)``; the temperature ``T`` cools
     from ``t_start`` to ``t_end`` (both > 0) over the run (time or iterations).
+
+    ``rounds`` cuts the run into rounds of equal length, each cooling from ``t_start`` again,
+    from the best wall set so far (restarts), except the first ``explore`` share of them (a number
+    from 0 to 1), which start from new random walls (:data:`CROWDED` are settings for crowded maps).
+    ``workers`` > 1 runs that many searches at once in separate processes (worker 0 is the
+    single-process run with ``seed``, the others have seeds of their own) and keeps the best;
+    ``evaluations`` counts the runner calls of all of them.  With ``max_iters`` (per worker) the
+    result is still the same on every machine.  The workers are "spawn" processes (fine in Jupyter
+    and under pytest); a script that asks for them needs the usual ``if __name__ == "__main__":``.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> anneal(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
@@ -340,9 +478,8 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     for name, t in (("t_start", t_start), ("t_end", t_end)):
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
-    ratio = t_end / t_start
-    return _search(maze, walls, seed, seconds, max_iters, progress,
-                   lambda f: t_start * ratio ** f, "annealing", t0)
+    return _run(maze, walls, seed, seconds, max_iters, progress, (t_start, t_end), "annealing", t0,
+                rounds, workers, explore)
 
 
 def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optional[int] = None,

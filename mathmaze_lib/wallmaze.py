@@ -449,10 +449,11 @@ class BitRunner:
     Cell ``(r, c)`` is bit ``r * (cols + 1) + c``.  The moves are always the runner's; the route
     may be another shortest one (``route`` can prefer cells outside ``avoid``).  When two copies
     of a checkpoint are equally near, only the tie-break of :class:`Runner` knows which one the
-    runner takes, so such a run is handed to it.  So is a run on a board with teleports when an
-    in-cell lies on some shortest route of a leg (whether the runner meets it, and which one
-    first, depends on its exact route); when no shortest route meets one, no teleport can act
-    and the layers give the moves as usual.
+    runner takes, so such a run is handed to it.  On a board with teleports, a leg where an
+    in-cell of an unused colour lies on some shortest route (whether the runner meets it, and
+    which one first, depends on its exact route) is planned by the runner's own search and tie-break
+    (:meth:`_exact_leg`), and cut at a jump as the runner cuts it; when no shortest route meets
+    one, no teleport can act and the layers give the leg's moves as usual.
 
     >>> b = BitRunner(parse("s..\\n..f"))
     >>> b.score(0), b.score(b.mask([(0, 1)])), b.score(b.mask([(0, 1), (1, 0)]))
@@ -480,8 +481,12 @@ class BitRunner:
             special |= self.mask(ins) | self.mask(outs)
         self.wallable = self.free & ~special       # the open cells, without a pass over every cell
         self.tele_ins = 0
-        for _, ins, _ in maze.teleports:
+        self._tele_colour, self._tele_in_bits, self._tele_out_bits = {}, {}, {}
+        for colour, ins, outs in maze.teleports:
             self.tele_ins |= self.mask(ins)
+            self._tele_in_bits[colour], self._tele_out_bits[colour] = self.mask(ins), self.mask(outs)
+            for r, c in ins:
+                self._tele_colour[r * self.width + c] = colour
         self.evaluations = 0
         #: After :meth:`route` on a board with teleports: the cells of the planned routes the runner
         #: did not walk (cut off by a jump).  A wall there can change the run too.
@@ -514,8 +519,9 @@ class BitRunner:
     def _walk(self, walls: int, avoid: int, want_route: bool):
         self.evaluations += 1
         self.unwalked = 0
+        if self.tele_ins:
+            return self._walk_tiles(walls, avoid, want_route)
         free, width = self.free & ~walls, self.width
-        tele_ins = self.tele_ins
         sources, moves, route = self.starts, 0, []
         last = len(self.targets) - 1
         for k, goal in enumerate(self.targets):
@@ -526,8 +532,6 @@ class BitRunner:
             hit = layers[-1] & goal
             if k < last and hit & (hit - 1):
                 return self._by_runner(walls, want_route)
-            if tele_ins and self._on_shortest_routes(layers, hit) & tele_ins:
-                return self._by_runner(walls, want_route)
             if want_route:
                 leg = _bits_route(layers, goal, width, avoid)
                 route.extend(leg[1:] if route else leg)
@@ -535,6 +539,90 @@ class BitRunner:
             else:
                 sources = hit
         return moves, route
+
+    def _walk_tiles(self, walls: int, avoid: int, want_route: bool):
+        """The run on a board with teleports, leg by leg as :meth:`Runner.legs` does it.  A leg where
+        no in-cell of an unused colour lies on any shortest route (and the nearest target is one
+        cell) takes the layers, as on a board without teleports; any other leg is planned by
+        :meth:`_exact_leg`, the runner's own search with its tie-break, then cut at the first
+        in-cell of an unused colour, as the runner cuts it."""
+        free, width = self.free & ~walls, self.width
+        sources, moves, route, plans, fs = self.starts, 0, [], 0, ""
+        live = self.tele_ins
+        last = len(self.targets) - 1
+        k = 0
+        while k <= last:
+            goal = self.targets[k]
+            layers = bfs_bits(free, sources, goal, width)
+            if layers is None:
+                return None
+            hit = layers[-1] & goal
+            if not (k < last and hit & (hit - 1)) and not (live and self._on_shortest_routes(layers, hit) & live):
+                moves += len(layers) - 1
+                if want_route:
+                    leg = bits_route(layers, goal, width, avoid)
+                    route.extend(leg[1:] if route and leg[0] == route[-1] else leg)
+                    sources = leg[-1]
+                else:
+                    sources = hit
+                k += 1
+                continue
+            fs = fs or format(free, "b")[::-1]     # fs[i] == "1": bit i is free (for the exact search)
+            leg = self._exact_leg(fs, sources, goal)
+            plans |= sum(1 << v for v in leg) if want_route else 0
+            for j, v in enumerate(leg):
+                colour = self._tele_colour.get(v, -1) if (1 << v) & live else -1
+                if colour >= 0:                     # an unused colour: jump, the colour is used up
+                    live &= ~self._tele_in_bits[colour]
+                    leg = leg[:j + 1]
+                    sources = self._tele_out_bits[colour]
+                    break
+            else:
+                sources = 1 << leg[-1]
+                k += 1
+            moves += len(leg) - 1
+            if want_route:
+                cells = [1 << v for v in leg]
+                route.extend(cells[1:] if route and cells[0] == route[-1] else cells)
+        if want_route and plans:
+            walked = 0
+            for x in route:
+                walked |= x
+            self.unwalked = plans & ~walked
+        return moves, route
+
+    def _exact_leg(self, fs: str, sources: int, goal: int) -> list:
+        """The route the runner plans for one leg (bit numbers): its breadth-first search from the
+        cells of ``sources`` in row order, neighbours Up, Right, Down, Left, stopping at the first
+        cell of ``goal`` found, exactly as :func:`~mathmaze_lib.search.bfs` does for :class:`Runner`.
+        The caller has checked that ``goal`` can be reached."""
+        width, n = self.width, len(fs)
+        layer = []
+        while sources:
+            low = sources & -sources
+            layer.append(low.bit_length() - 1)
+            sources ^= low
+        parent = dict.fromkeys(layer, -1)
+        found = next((v for v in layer if goal >> v & 1), -1)
+        while found < 0:
+            following = []
+            append = following.append
+            for v in layer:
+                for u in (v - width, v + 1, v + width, v - 1):
+                    if 0 <= u < n and fs[u] == "1" and u not in parent:
+                        parent[u] = v
+                        if goal >> u & 1:
+                            found = u
+                            break
+                        append(u)
+                if found >= 0:
+                    break
+            layer = following
+        leg = [found]
+        while parent[leg[-1]] >= 0:
+            leg.append(parent[leg[-1]])
+        leg.reverse()
+        return leg
 
     def _on_shortest_routes(self, layers: list, hit: int) -> int:
         """The cells of every shortest route through ``layers`` to a cell of ``hit``."""
@@ -657,15 +745,26 @@ def texts_and_roles(maze: WallMaze, walls: Iterable = (), path: Iterable = ()) -
 
 # ---------------------------------------------------------------- levels
 
-#: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget).
-#: Starts fill the left column and finishes the right column, as in Pathery.
+#: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget[, teleport colours]).
+#: Starts fill the left column and finishes the right column, as in Pathery.  Checkpoints, the
+#: budget and the teleport colours are a number or a range (min, max) drawn per level id; each
+#: teleport colour has one in-cell and one out-cell.  The "pathery-" presets are Pathery's Normal
+#: and Complex modes (a 15 x 9 and a 19 x 9 playing area between the start and finish columns).
 PRESETS = {
     "mazer": (10, 15, (12, 18), 0, 10),
     "simple": (6, 13, (8, 12), 0, 7),
     "normal": (9, 17, (10, 16), 1, 14),
     "complex": (9, 19, (12, 18), 2, 14),
     "ultra": (19, 27, (30, 45), 3, 30),
+    "pathery-normal": (9, 17, (10, 16), (1, 4), (11, 13)),
+    "pathery-complex": (9, 21, (12, 18), (2, 5), (14, 16), (1, 2)),
 }
+
+
+def _draw(rng: random.Random, value) -> int:
+    """A preset's number, or one drawn from its range (min, max); a plain number draws nothing,
+    so the boards of presets without ranges stay what they always were."""
+    return rng.randint(*value) if isinstance(value, tuple) else value
 
 
 def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
@@ -681,16 +780,19 @@ def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
         raise ValueError(f"preset {preset!r}: unknown (choose one of {', '.join(PRESETS)})")
     if isinstance(level_id, bool) or not isinstance(level_id, int) or level_id < 0:
         raise ValueError(f"level id {level_id!r}: must be a whole number >= 0")
-    rows, cols, (lo, hi), n_cp, budget = PRESETS[preset]
+    rows, cols, (lo, hi), n_cp, budget, *tele = PRESETS[preset]
     # A string seed is hashed with SHA-512 by random.Random: stable across machines and versions.
     rng = random.Random(f"wallmaze:{preset}:{level_id}")
+    budget, n_cp, n_tele = _draw(rng, budget), _draw(rng, n_cp), _draw(rng, tele[0] if tele else 0)
     starts = tuple((r, 0) for r in range(rows))
     finishes = tuple((r, cols - 1) for r in range(rows))
     inner = [(r, c) for r in range(rows) for c in range(1, cols - 1)]
     for _ in range(1000):
-        cells = rng.sample(inner, rng.randint(lo, hi) + n_cp)
+        cells = rng.sample(inner, rng.randint(lo, hi) + n_cp + 2 * n_tele)
         cps = tuple((cell,) for cell in cells[:n_cp])
-        maze = WallMaze(rows, cols, frozenset(cells[n_cp:]), starts, finishes, cps, budget)
+        rocks = cells[n_cp + 2 * n_tele:]
+        tps = tuple((k, (cells[n_cp + 2 * k],), (cells[n_cp + 2 * k + 1],)) for k in range(n_tele))
+        maze = WallMaze(rows, cols, frozenset(rocks), starts, finishes, cps, budget, teleports=tps)
         if Runner(maze).score() is not None:
             return maze
     raise ValueError(f"level {level_id} of {preset!r}: no board with a route found in 1000 tries")  # pragma: no cover

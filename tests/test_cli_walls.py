@@ -92,3 +92,14 @@ def test_score_a_board_with_teleports_names_the_jumps(tmp_path):
     (tmp_path / "bad.txt").write_text("s.t\n..f\n")
     proc = cli("score", "bad.txt", cwd=tmp_path)
     assert proc.returncode != 0 and "line 1, column 3" in proc.stderr and "out-cell 'u'" in proc.stderr
+
+
+def test_optimize_a_crowded_map_on_two_processes():
+    """``python -m mathmaze_lib`` as the spawn workers' main module: the workers start and report."""
+    args = ("optimize", "--preset", "pathery-complex", "--level", "1", "--max-iters", "300", "--workers", "2",
+            "--json")
+    proc = cli(*args)
+    data = json.loads(proc.stdout)
+    maze = wallmaze.level("pathery-complex", 1)
+    assert wallmaze.score(maze, [tuple(w) for w in data["walls"]]) == data["moves"]
+    assert json.loads(cli(*args).stdout) == data and "Traceback" not in proc.stderr

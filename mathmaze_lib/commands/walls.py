@@ -74,6 +74,9 @@ def register(sub) -> None:
                    help="stop after N iterations (runner calls for greedy, tree nodes for exact); "
                         "without --seconds the run is the same on every machine")
     o.add_argument("--seed", type=int, default=0)
+    o.add_argument("--workers", type=iters_type, default=None, metavar="N",
+                   help="local and anneal: N searches at once on N processes, the best kept (default: the "
+                        f"cores here, {optimize.default_workers()}, or 1 with --max-iters and no --seconds)")
     o.set_defaults(func=run_optimize)
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
                            "a better stored score is kept")
@@ -126,6 +129,11 @@ def run_optimize(args) -> int:
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}
     if args.method in ("local", "anneal"):
         kwargs["seed"] = args.seed
+        same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
+        kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
+        kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
+    if args.method == "anneal":
+        kwargs.update(optimize.CROWDED)
     progress = None if args.json else optimize.text_progress(sys.stderr)
     result = method(maze, progress=progress, **kwargs)
     if result.moves is None:       # the optimizers' first run of the runner found no route
@@ -170,7 +178,8 @@ def goals(args) -> int:
     for preset in args.preset or wallmaze.PRESETS:
         for level_id in range(1, args.levels + 1):
             maze = wallmaze.level(preset, level_id)
-            result = optimize.anneal(maze, seed=level_id, seconds=args.seconds)
+            result = optimize.anneal(maze, seed=level_id, seconds=args.seconds, workers=optimize.default_workers(),
+                                     **optimize.CROWDED)
             if maze.budget <= PROVE_UP_TO_WALLS and args.prove_seconds > 0:
                 proof = optimize.exact(maze, seconds=args.prove_seconds, start=result)
                 if proof.optimal:

@@ -1,0 +1,155 @@
+"""Issue 16, crowded maps: does ``walls optimize --seconds 20`` tie the best known score?
+
+The issue's goal: on Pathery's Normal and Complex modes (presets ``pathery-normal`` and
+``pathery-complex``), a 20-second run ties the best of ten 200-second runs on at least 9 of 10 ids
+of each mode.  Two steps, so the expensive one runs once and is kept:
+
+``reference``  runs annealing (:data:`mathmaze_lib.optimize.CROWDED` settings, one process per run,
+               ``--jobs`` runs at once) ``--runs`` times for ``--seconds`` on each id and stores the
+               best of the runs in a JSON file (default ``benchmarks/wall_reference.json``).  A later
+               reference run adds to the file: each entry keeps the best wall set ever seen and the
+               list of every run's score, with its seconds.
+
+               python -m benchmarks.wall_reference reference --runs 10 --seconds 200 --ids 1-10
+
+``compare``    runs ``--method`` for ``--seconds`` on each id and counts the ties (a score >= the
+               stored best) per mode.  ``after`` is ``walls optimize``'s default (annealing with
+               CROWDED settings on every core); ``before`` is main's old default (one process, one
+               round, T from 3 to 0.05).
+
+               python -m benchmarks.wall_reference compare --seconds 20 --ids 1-10 --method after
+
+Every score is checked with :func:`mathmaze_lib.wallmaze.score` (the pure Python runner).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+
+from mathmaze_lib import optimize, wallmaze
+
+MODES = ("pathery-normal", "pathery-complex")
+DEFAULT_FILE = Path(__file__).with_name("wall_reference.json")
+
+
+def parse_ids(text: str) -> list:
+    """``"1-10"`` or ``"1,3,5"`` (or both: ``"1-3,7"``) as a list of ids."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def read(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def write(path: Path, data: dict) -> None:
+    lines = [f" {json.dumps(key)}: {json.dumps(data[key], sort_keys=True)}" for key in sorted(data)]
+    path.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+
+
+def one_run(task) -> tuple:
+    """One reference run (in a worker process): ``(key, seed, moves, walls, evaluations)``."""
+    preset, level_id, seed, seconds = task
+    maze = wallmaze.level(preset, level_id)
+    result = optimize.anneal(maze, seed=seed, seconds=seconds, **optimize.CROWDED)
+    assert wallmaze.score(maze, result.walls) == result.moves
+    return f"{preset}:{level_id}", seed, result.moves, [list(w) for w in result.walls], result.evaluations
+
+
+def remember(data: dict, key: str, moves: int, walls: list, run_record) -> bool:
+    """Add a result to the stored entry of ``key``; True when it is a new best."""
+    entry = data.setdefault(key, {"moves": -1, "walls": [], "runs": []})
+    if run_record is not None:
+        entry["runs"].append(run_record)
+    if moves > entry["moves"]:
+        entry["moves"], entry["walls"] = moves, walls
+        return True
+    return False
+
+
+def reference(args) -> int:
+    data = read(args.file)
+    tasks = [(preset, i, seed, args.seconds) for preset in args.modes for i in args.ids
+             for seed in range(args.first_seed, args.first_seed + args.runs)]
+    print(f"{len(tasks)} runs of {args.seconds:g} s, {args.jobs} at once", file=sys.stderr)
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(args.jobs) as pool:
+        for key, seed, moves, walls, evals in pool.imap_unordered(one_run, tasks):
+            remember(data, key, moves, walls, {"seconds": args.seconds, "seed": seed, "moves": moves})
+            print(f"{key} seed {seed}: {moves} moves ({evals} evaluations); best {data[key]['moves']}",
+                  file=sys.stderr, flush=True)
+            write(args.file, data)          # after every run: an interrupted reference keeps what it has
+    return 0
+
+
+def run_method(method: str, maze, seed: int, seconds: float):
+    if method == "after":
+        return optimize.anneal(maze, seed=seed, seconds=seconds, workers=optimize.default_workers(),
+                               **optimize.CROWDED)
+    if method == "before":
+        return optimize.anneal(maze, seed=seed, seconds=seconds)
+    raise ValueError(f"--method {method!r}: before or after")
+
+
+def compare(args) -> int:
+    data = read(args.file)
+    if not data:
+        print(f"{args.file}: no reference scores; run the reference step first", file=sys.stderr)
+        return 2
+    ties = {}
+    for preset in args.modes:
+        got = []
+        for i in args.ids:
+            key = f"{preset}:{i}"
+            if key not in data:
+                print(f"{key}: no reference score, skipped", file=sys.stderr)
+                continue
+            maze = wallmaze.level(preset, i)
+            t = time.perf_counter()
+            result = run_method(args.method, maze, args.seed, args.seconds)
+            assert wallmaze.score(maze, result.walls) == result.moves
+            ref = data[key]["moves"]
+            got.append(result.moves >= ref)
+            note = "tie" if result.moves == ref else ("BETTER" if result.moves > ref else f"{result.moves / ref:.1%}")
+            print(f"{key}: {args.method} {result.moves} vs reference {ref} ({note}), "
+                  f"{result.evaluations / (time.perf_counter() - t):.0f} evaluations/s", flush=True)
+            if args.update and remember(data, key, result.moves, [list(w) for w in result.walls], None):
+                write(args.file, data)
+        ties[preset] = (sum(got), len(got))
+    for preset, (n, total) in ties.items():
+        print(f"{preset}: {args.method} --seconds {args.seconds:g} ties the reference on {n} of {total} ids")
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.wall_reference", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="step", required=True)
+    for name in ("reference", "compare"):
+        s = sub.add_parser(name)
+        s.add_argument("--ids", type=parse_ids, default=parse_ids("1-10"))
+        s.add_argument("--modes", type=lambda t: t.split(","), default=list(MODES))
+        s.add_argument("--seconds", type=float, default=200.0 if name == "reference" else 20.0)
+        s.add_argument("--file", type=Path, default=DEFAULT_FILE)
+    r = sub.choices["reference"]
+    r.add_argument("--runs", type=int, default=10)
+    r.add_argument("--first-seed", type=int, default=1)
+    r.add_argument("--jobs", type=int, default=optimize.default_workers())
+    c = sub.choices["compare"]
+    c.add_argument("--method", choices=("before", "after"), default="after")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--update", action="store_true", help="store a score better than the reference as the new best")
+    args = p.parse_args(argv)
+    return reference(args) if args.step == "reference" else compare(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
