@@ -553,14 +553,14 @@ class BitRunner:
         k = 0
         while k <= last:
             goal = self.targets[k]
-            layers = bfs_bits(free, sources, goal, width)
+            layers = _bfs_bits(free, sources, goal, width)
             if layers is None:
                 return None
             hit = layers[-1] & goal
             if not (k < last and hit & (hit - 1)) and not (live and self._on_shortest_routes(layers, hit) & live):
                 moves += len(layers) - 1
                 if want_route:
-                    leg = bits_route(layers, goal, width, avoid)
+                    leg = _bits_route(layers, goal, width, avoid)
                     route.extend(leg[1:] if route and leg[0] == route[-1] else leg)
                     sources = leg[-1]
                 else:
