@@ -347,7 +347,7 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
 
 def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 20.0,
           max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-          t_start: float = 2.0, t_end: float = 0.2, rounds: int = 1) -> OptResult:
+          t_start: float = 2.0, t_end: float = 0.2) -> OptResult:
     """Annealing for big budgets ("build the maze instead of blocking it"): each step toggles one
     buildable cell (a wall comes or goes), so the walls grow into corridors of any shape.
 
@@ -363,10 +363,11 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
       cells away);
     * a new wall on the route blocks every route unless open cells off the route, joined,
       touch the route both before and after it (a shortest route has no short cuts);
-    * taking a wall off can only shorten the walk, to the new walk through that cell: its open
-      neighbours' distances from the starts plus the smallest to the finishes, plus 2.  On a
-      shortest route the i-th cell is ``i`` moves from the starts and ``moves - i`` from the
-      finishes, so the new moves are often known, or the step refused, without a run.
+    * taking a wall off can only shorten the walk, to the walk through that cell: the smallest
+      distance from the starts among its open neighbours, plus the smallest to the finishes,
+      plus 2.  On a shortest route the i-th cell is ``i`` moves from the starts and
+      ``moves - i`` from the finishes, so the new moves are often known, or the step refused
+      (when even its best case would be), without a run.
 
     The first holds on boards without teleports whose checkpoint letters have one cell each,
     the other two on boards without teleports and checkpoints; elsewhere the runner decides.
@@ -381,16 +382,14 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     >>> r.moves, score(m, r.walls) == r.moves, r.method      # 3 rows, 4 columns to build on
     (7, True, 'build')
     >>> print(show(m, r.walls, run(m, r.walls).path))
+    soooWf
+    sW.oWf
     sWWoof
-    sWooWf
-    soo.Wf
     """
     t0 = time.perf_counter()
     for name, t in (("t_start", t_start), ("t_end", t_end)):
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
     check_limits(seconds, max_iters, need_one=True)
     bits = BitRunner(maze)
     rng = random.Random(seed)
@@ -403,7 +402,7 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     moves, route = found
     best, best_walls = moves, cur
     history = [(clock.elapsed(), best)]
-    cells = _each_bit(bits.wallable)
+    cells = [r * bits.width + c for r, c in maze.open_cells()]     # bit numbers (big boards: no big ints)
     # safe: a wall off the route cannot change the walk; known: places on the route are distances
     safe = not maze.teleports and all(len(c) == 1 for c in maze.checkpoints)
     known = safe and not maze.checkpoints
@@ -463,22 +462,13 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
 
     follow(route)
     n_cells = len(cells)
-    ratio, temp, round_no = t_end / t_start, t_start, 0
+    ratio, temp = t_end / t_start, t_start
     inf = math.inf
     try:
         while cells and limit and clock.tick(best):
             if (clock.iters & 255) == 0:
-                f = clock.fraction() * rounds
-                k = min(int(f), rounds - 1)
-                temp = t_start * ratio ** (f - k)
-                if k != round_no:                           # a new round: hot again, from the best
-                    round_no = k
-                    if clock.out_of_time():
-                        break
-                    cur = best_walls
-                    moves, route = bits.route(cur)
-                    follow(route)
-            c = cells[int(rng.random() * n_cells)]
+                temp = t_start * ratio ** clock.fraction()
+            c = 1 << cells[int(rng.random() * n_cells)]
             if cur & c:                                     # take the wall off
                 new = cur ^ c
                 if safe:
