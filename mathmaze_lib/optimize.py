@@ -347,7 +347,7 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
 
 def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 20.0,
           max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-          t_start: float = 2.0, t_end: float = 0.2) -> OptResult:
+          t_start: float = 1.0, t_end: float = 0.25, rounds: int = 3, off_route: float = 0.3) -> OptResult:
     """Annealing for big budgets ("build the maze instead of blocking it"): each step toggles one
     buildable cell (a wall comes or goes), so the walls grow into corridors of any shape.
 
@@ -369,6 +369,12 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
       ``moves - i`` from the finishes, so the new moves are often known, or the step refused
       (when even its best case would be), without a run.
 
+    A wall off the route is put up only with chance ``off_route``: the board keeps more open
+    cells beside the route, where detours grow.  The run is cut into ``rounds`` equal parts (of
+    the time, or of ``max_iters``), each starting again from ``walls`` with the temperature hot;
+    the best of all is returned.  (On the empty 15 x 10 board a run settles on 71 to 73 moves
+    in about 15 s; fresh rounds give more chances at 73 than cooling on: ``make bench``.)
+
     The first holds on boards without teleports whose checkpoint letters have one cell each,
     the other two on boards without teleports and checkpoints; elsewhere the runner decides.
     A limited budget is respected (at the budget, a new wall moves an old one), but with few
@@ -384,12 +390,16 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     >>> print(show(m, r.walls, run(m, r.walls).path))
     soooWf
     sW.oWf
-    sWWoof
+    s.Woof
     """
     t0 = time.perf_counter()
     for name, t in (("t_start", t_start), ("t_end", t_end)):
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+    if isinstance(off_route, bool) or not isinstance(off_route, (int, float)) or not 0 < off_route <= 1:
+        raise ValueError(f"off_route {off_route!r}: a chance, a number > 0 and <= 1")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
     check_limits(seconds, max_iters, need_one=True)
     bits = BitRunner(maze)
     rng = random.Random(seed)
@@ -462,12 +472,21 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
 
     follow(route)
     n_cells = len(cells)
-    ratio, temp = t_end / t_start, t_start
+    ratio, temp, round_no, first_walls = t_end / t_start, t_start, 0, cur
     inf = math.inf
     try:
         while cells and limit and clock.tick(best):
             if (clock.iters & 255) == 0:
-                temp = t_start * ratio ** clock.fraction()
+                f = clock.fraction() * rounds
+                k = min(int(f), rounds - 1)
+                temp = t_start * ratio ** (f - k)
+                if k != round_no:                           # a new round: hot again, from the start
+                    round_no = k
+                    if clock.out_of_time():
+                        break
+                    cur = first_walls
+                    moves, route = bits.route(cur)
+                    follow(route)
             c = 1 << cells[int(rng.random() * n_cells)]
             if cur & c:                                     # take the wall off
                 new = cur ^ c
@@ -535,7 +554,8 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
                 if new.bit_count() > limit:                 # at the budget: move a wall instead
                     new ^= rng.choice(_each_bit(cur))
                 elif safe and not c & on_route:
-                    cur = new                               # off the route: nothing changes
+                    if rng.random() < off_route:
+                        cur = new                           # off the route: nothing changes
                     continue
                 elif known:
                     # The route has no short cuts, so its cells before c (and the starts) touch

@@ -94,6 +94,13 @@ def test_build_is_reproducible_for_a_seed_with_max_iters():
     assert a.walls != c.walls
 
 
+@pytest.mark.parametrize("rounds", [1, 4])
+def test_build_keeps_the_best_over_its_rounds(rounds):
+    maze = wallmaze.level("mazer-unlimited", 3)
+    result = optimize.build(maze, seed=1, seconds=None, max_iters=8000, rounds=rounds, off_route=1.0)
+    assert result.moves == score(maze, result.walls) == max(best for _, best in result.history)
+
+
 def test_build_on_the_empty_board_beats_anneal_with_the_same_iterations():
     maze = wallmaze.level("empty")
     built = optimize.build(maze, seed=1, seconds=None, max_iters=40_000)
@@ -144,6 +151,10 @@ def test_build_refuses_bad_limits_and_temperatures_and_a_blocked_board():
         optimize.build(maze, seconds=None)
     with pytest.raises(ValueError, match="t_end"):
         optimize.build(maze, max_iters=10, t_end=0)
+    with pytest.raises(ValueError, match="rounds"):
+        optimize.build(maze, max_iters=10, rounds=0)
+    with pytest.raises(ValueError, match="off_route"):
+        optimize.build(maze, max_iters=10, off_route=1.5)
     blocked = optimize.build(parse("s#f"), seconds=None, max_iters=10)
     assert blocked.moves is None and blocked.walls == []
 
