@@ -1,6 +1,7 @@
 """Lesson 3, wall mazes: the runner, the exact search and annealing (this part takes minutes).
 
-``MATHMAZE_BENCH_LEVELS`` (default 3) sets how many 13 x 6 levels the exact search proves.
+``MATHMAZE_BENCH_LEVELS`` (default 3) sets how many 13 x 6 levels the exact search proves, and
+how many levels of each unlimited preset ``build`` runs on (20 s and 60 s each: 8 minutes for 3).
 ``MATHMAZE_BENCH_CROWDED_IDS`` (default 2) sets how many ids of each Pathery mode the crowded-maps
 row runs ``walls optimize --seconds 20`` on (against ``benchmarks/wall_reference.json``, when there).
 """
@@ -75,6 +76,7 @@ def run():
                     short.moves / long.moves, "ratio", note=f"{short.moves} vs {long.moves} moves"))
     rows.append(Row("3 walls", "annealing evaluations per second, 17x9", long.evaluations / long.seconds, "1/s"))
     rows.extend(crowded_rows())
+    rows.extend(big_budgets(levels))
     return rows
 
 
@@ -105,4 +107,27 @@ def crowded_rows():
         rows.append(Row("3 walls", f"walls optimize --seconds 20 ties the reference, {preset} ids 1-{keys[-1]}",
                         ties / len(keys), "share", ">= 9 of 10", ties / len(keys) >= 0.9,
                         f"{' '.join(notes)}; reference: best of {'/'.join(map(str, sorted(runs)))} stored runs"))
+    return rows
+
+
+def big_budgets(levels):
+    """Issue 16, part 2: ``build`` on boards with any number of walls (73 moves are known on the
+    empty 15 x 10 board, from a C++ annealer outside the project), and on the unlimited presets."""
+    rows = []
+    empty = wallmaze.level("empty")                         # 15 x 10, no rocks, any number of walls
+    built = optimize.build(empty, seed=1, seconds=60)
+    t = first_time_at(built, 73)
+    rows.append(Row("3 walls", "build, empty 15x10, unlimited: moves reached within 60 s", built.moves, "moves",
+                    ">= 73", built.moves >= 73, f"{built.evaluations} runner calls"))
+    rows.append(Row("3 walls", "build, empty 15x10, unlimited: time when it first reached 73 moves",
+                    t if t is not None else 60.0, "s", "<= 60 s", t is not None,
+                    "" if t is not None else f"not reached, best {built.moves}"))
+    for preset in ("mazer-unlimited", "unlimited"):
+        for level_id in range(1, levels + 1):
+            maze = wallmaze.level(preset, level_id)
+            short = optimize.build(maze, seed=level_id, seconds=20)
+            long = optimize.build(maze, seed=level_id, seconds=60)
+            rows.append(Row("3 walls", f"build, {preset} level {level_id} ({maze.cols}x{maze.rows}, "
+                                       f"{len(maze.checkpoints)} checkpoints): moves in 20 s / in 60 s",
+                            short.moves, "moves", note=f"60 s: {long.moves} moves"))
     return rows

@@ -45,7 +45,7 @@ from typing import Callable, Optional
 from .search import _bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 
-__all__ = ["OptResult", "greedy", "local_search", "anneal", "exact", "route_candidates", "check_limits",
+__all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",
            "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "CROWDED", "default_workers"]
 
 #: Annealing settings for crowded maps (Pathery's Normal and Complex: long routes, many walls), used by
@@ -482,6 +482,255 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
                 rounds, workers, explore)
 
 
+def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 20.0,
+          max_iters: Optional[int] = None, progress: Optional[Callable] = None,
+          t_start: float = 1.0, t_end: float = 0.25, rounds: int = 3, off_route: float = 0.3) -> OptResult:
+    """Annealing for big budgets ("build the maze instead of blocking it"): each step toggles one
+    buildable cell (a wall comes or goes), so the walls grow into corridors of any shape.
+
+    :func:`anneal` moves a few walls around the runner's route; with any number of walls the
+    runner's path is a corridor walled on both sides, and what counts is which cells stay open.
+    Here a step picks any open cell of the board: a wall there comes if it had none (a step that
+    blocks every route is refused), goes if it had one.  A step that shortens the walk by ``d``
+    moves is taken with probability ``exp(-d / T)``, ``T`` cooling from ``t_start`` to ``t_end``.
+    Most steps are decided without a run of the runner, from the fact of the module docstring
+    and the current shortest route:
+
+    * a new wall off the route changes nothing (the route is still there, and walls only take
+      cells away);
+    * a new wall on the route blocks every route unless open cells off the route, joined,
+      touch the route both before and after it (a shortest route has no short cuts);
+    * taking a wall off can only shorten the walk, to the walk through that cell: the smallest
+      distance from the starts among its open neighbours, plus the smallest to the finishes,
+      plus 2.  On a shortest route the i-th cell is ``i`` moves from the starts and
+      ``moves - i`` from the finishes, so the new moves are often known, or the step refused
+      (when even its best case would be), without a run.
+
+    A wall off the route is put up only with chance ``off_route``: the board keeps more open
+    cells beside the route, where detours grow.  The run is cut into ``rounds`` equal parts (of
+    the time, or of ``max_iters``), each starting again from ``walls`` with the temperature hot;
+    the best of all is returned.  (On the empty 15 x 10 board a run settles on 71 to 73 moves
+    in about 15 s; fresh rounds give more chances at 73 than cooling on: ``make bench``.)
+
+    The first holds on boards without teleports whose checkpoint letters have one cell each,
+    the other two on boards without teleports and checkpoints; elsewhere the runner decides.
+    A limited budget is respected (at the budget, a new wall moves an old one), but with few
+    walls :func:`anneal` does better.  ``history`` and ``stopped`` are as for the others; the
+    walls found are checked again with :func:`mathmaze_lib.wallmaze.score` (the lesson's
+    :class:`~mathmaze_lib.wallmaze.Runner`), which gives ``moves``.
+
+    >>> from mathmaze_lib.wallmaze import parse, run, score, show
+    >>> m = parse("s....f\\ns....f\\ns....f")
+    >>> r = build(m, seed=1, seconds=None, max_iters=3000)
+    >>> r.moves, score(m, r.walls) == r.moves, r.method      # 3 rows, 4 columns to build on
+    (7, True, 'build')
+    >>> print(show(m, r.walls, run(m, r.walls).path))
+    soooWf
+    sW.oWf
+    s.Woof
+    """
+    t0 = time.perf_counter()
+    for name, t in (("t_start", t_start), ("t_end", t_end)):
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+    if isinstance(off_route, bool) or not isinstance(off_route, (int, float)) or not 0 < off_route <= 1:
+        raise ValueError(f"off_route {off_route!r}: a chance, a number > 0 and <= 1")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
+    check_limits(seconds, max_iters, need_one=True)
+    bits = BitRunner(maze)
+    rng = random.Random(seed)
+    clock = _Clock(seconds, max_iters, progress, t0)
+    limit = _budget(maze, bits)
+    cur = bits.mask(maze.check_walls(walls))
+    found = bits.route(cur)
+    if found is None:
+        return _result(bits, cur, None, "build", clock, [])
+    moves, route = found
+    best, best_walls = moves, cur
+    history = [(clock.elapsed(), best)]
+    cells = [r * bits.width + c for r, c in maze.open_cells()]     # bit numbers (big boards: no big ints)
+    # safe: a wall off the route cannot change the walk; known: places on the route are distances
+    safe = not maze.teleports and all(len(c) == 1 for c in maze.checkpoints)
+    known = safe and not maze.checkpoints
+    free_base, width = bits.free, bits.width
+    starts, finishes = bits.starts, bits.targets[-1]
+    ends = starts | finishes
+    on_route, place, seen_sides = 0, {}, {}         # seen_sides: side_ways() of recent boards
+    before = []                     # before[i]: the starts and the route's cells before its i-th
+    extra_runs = 0                  # runs of walk() (counted with the BitRunner's in ``evaluations``)
+
+    def follow(route_):
+        nonlocal on_route, place
+        on_route = 0
+        for x in route_:
+            on_route |= x
+        if known:
+            place = {x: i for i, x in enumerate(route_)}
+            seen_sides.clear()
+            before.clear()
+            acc = starts
+            for x in route_:
+                before.append(acc)
+                acc |= x
+
+    def walk(walls):
+        """The runner's moves (no checkpoints, no teleports): BitRunner.score without keeping layers."""
+        nonlocal extra_runs
+        extra_runs += 1
+        left = free_base & ~walls
+        front = starts & left
+        left ^= front
+        n = 0
+        while not front & finishes:
+            front = ((front << 1) | (front >> 1) | (front << width) | (front >> width)) & left
+            if not front:
+                return None
+            left ^= front
+            n += 1
+        return n
+
+    def side_ways(side):
+        """For each group of joined cells of ``side`` (the open cells off the route): the cells of
+        the route, the starts and the finishes it touches (when it touches two or more)."""
+        out = []
+        while side:
+            comp = side & -side
+            while True:
+                grown = (comp | (comp << 1) | (comp >> 1) | (comp << width) | (comp >> width)) & side
+                if grown == comp:
+                    break
+                comp = grown
+            side ^= comp
+            touch = ((comp << 1) | (comp >> 1) | (comp << width) | (comp >> width)) & (on_route | ends)
+            if touch & (touch - 1):
+                out.append(touch)
+        return out
+
+    follow(route)
+    n_cells = len(cells)
+    ratio, temp, round_no, first_walls = t_end / t_start, t_start, 0, cur
+    inf = math.inf
+    try:
+        while cells and limit and clock.tick(best):
+            if (clock.iters & 255) == 0:
+                f = clock.fraction() * rounds
+                k = min(int(f), rounds - 1)
+                temp = t_start * ratio ** (f - k)
+                if k != round_no:                           # a new round: hot again, from the start
+                    round_no = k
+                    if clock.out_of_time():
+                        break
+                    cur = first_walls
+                    moves, route = bits.route(cur)
+                    follow(route)
+            c = 1 << cells[int(rng.random() * n_cells)]
+            if cur & c:                                     # take the wall off
+                new = cur ^ c
+                if safe:
+                    s, top = None, moves                    # the new moves are at most top
+                    if known:
+                        near = ((c << 1) | (c >> 1) | (c << width) | (c >> width)) & free_base & ~cur
+                        lo_s = hi_s = lo_f = hi_f = inf     # distances from the starts / to the finish
+                        while near:
+                            x = near & -near
+                            near ^= x
+                            i = place.get(x)
+                            if i is not None:
+                                a, b, e, g = i, i, moves - i, moves - i
+                            elif x & starts:
+                                a, b, e, g = 0, 0, moves, inf
+                            elif x & finishes:
+                                a, b, e, g = moves, inf, 0, 0
+                            else:                           # off the route: bounds from its neighbours
+                                a, b, e, g = 1, inf, 1, inf
+                                by = ((x << 1) | (x >> 1) | (x << width) | (x >> width))
+                                if by & starts:
+                                    b = 1
+                                if by & finishes:
+                                    g = 1
+                                by &= on_route
+                                while by:
+                                    y = by & -by
+                                    by ^= y
+                                    j = place[y]
+                                    a, b = max(a, j - 1), min(b, j + 1)
+                                    e, g = max(e, moves - j - 1), min(g, moves - j + 1)
+                            if a < lo_s:
+                                lo_s = a
+                            if b < hi_s:
+                                hi_s = b
+                            if e < lo_f:
+                                lo_f = e
+                            if g < hi_f:
+                                hi_f = g
+                        if lo_s + lo_f + 2 >= moves:        # no shortcut through the cell
+                            cur = new
+                            continue
+                        top = min(moves, hi_s + hi_f + 2)
+                        if lo_s + lo_f == hi_s + hi_f:
+                            s = top                         # known exactly: no run needed
+                    need = moves + temp * math.log(1.0 - rng.random())   # taken when s > need
+                    if top <= need:
+                        continue                            # refused even in its best case
+                    if s is None:
+                        if clock.out_of_time():
+                            break
+                        s = walk(new) if known else bits.score(new)
+                    if s == moves:                          # the route is still a shortest one
+                        cur = new
+                    elif s > need:
+                        if clock.out_of_time():
+                            break
+                        cur = new
+                        moves, route = bits.route(cur)
+                        follow(route)
+                    continue
+            else:                                           # put a wall up
+                new = cur | c
+                if new.bit_count() > limit:                 # at the budget: move a wall instead
+                    new ^= rng.choice(_each_bit(cur))
+                elif safe and not c & on_route:
+                    if rng.random() < off_route:
+                        cur = new                           # off the route: nothing changes
+                    continue
+                elif known:
+                    # The route has no short cuts, so its cells before c (and the starts) touch
+                    # those after c (and the finishes) only through c: without a side way (open
+                    # cells off the route, joined, touching both parts) the wall blocks every route.
+                    side = free_base & ~cur & ~on_route & ~ends
+                    touches = seen_sides.get(side)
+                    if touches is None:
+                        if len(seen_sides) > 4096:
+                            seen_sides.clear()
+                        touches = seen_sides[side] = side_ways(side)
+                    pre = before[place[c]]
+                    post = (on_route & ~pre & ~c) | finishes
+                    for t in touches:
+                        if t & pre and t & post:
+                            break
+                    else:
+                        continue
+            found = bits.route(new)
+            if found is None:
+                continue
+            s = found[0]
+            if s >= moves or rng.random() < math.exp((s - moves) / temp):
+                cur, (moves, route) = new, found
+                follow(route)
+                if moves > best:
+                    best, best_walls = moves, cur
+                    history.append((clock.elapsed(), best))
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
+    clock.done(best)
+    from .wallmaze import score as runner_score
+    result = _result(bits, best_walls, best, "build", clock, history)
+    result.evaluations += extra_runs
+    result.moves = runner_score(maze, result.walls)         # the lesson's runner has the last word
+    return result
+
+
 def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optional[int] = None,
           progress: Optional[Callable] = None, start: Optional[OptResult] = None) -> OptResult:
     """Branch and bound that proves the best score on small boards.
@@ -654,7 +903,7 @@ def text_progress(stream, width: int = 30) -> Callable:
     return progress
 
 
-OPTIMIZERS = {"greedy": greedy, "local": local_search, "anneal": anneal, "exact": exact}
+OPTIMIZERS = {"greedy": greedy, "local": local_search, "anneal": anneal, "build": build, "exact": exact}
 
 
 def last_wall_detours(maze: WallMaze, walls=()) -> dict:

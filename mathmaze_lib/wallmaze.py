@@ -746,10 +746,22 @@ def texts_and_roles(maze: WallMaze, walls: Iterable = (), path: Iterable = ()) -
 # ---------------------------------------------------------------- levels
 
 #: Level presets: (rows, cols, rocks (min, max), checkpoints, walls budget[, teleport colours]).
-#: Starts fill the left column and finishes the right column, as in Pathery.  Checkpoints, the
-#: budget and the teleport colours are a number or a range (min, max) drawn per level id; each
-#: teleport colour has one in-cell and one out-cell.  The "pathery-" presets are Pathery's Normal
-#: and Complex modes (a 15 x 9 and a 19 x 9 playing area between the start and finish columns).
+#: Starts fill the left column and finishes the right column, as in Pathery; the sizes
+#: count those two columns (so "normal" is Pathery's 17 x 9 board: 15 columns to build on).
+#: Checkpoints, the budget and the teleport colours are a number or a range (min, max) drawn per
+#: level id; each teleport colour has one in-cell and one out-cell.  A budget of
+#: :data:`UNLIMITED` means any number of walls.
+#:
+#: * ``pathery-normal`` and ``pathery-complex``: Pathery's Normal and Complex modes (a 15 x 9 and
+#:   a 19 x 9 playing area between the start and finish columns);
+#: * ``unlimited``: Pathery's Unlimited mode, 17 x 9 like "normal" (start and finish columns
+#:   included), 10 to 16 rocks, 3 checkpoints A, B, C, any number of walls;
+#: * ``mazer-unlimited``: the Mazer board (15 x 10, 12 to 18 rocks) with any number of walls;
+#: * ``empty``: the empty 15 x 10 board (no rocks, no checkpoints, starts in the left column,
+#:   finishes in the right one, any number of walls); every id gives the same board.
+#:
+#: New presets go at the end: a preset's boards depend only on its own name and the id, so
+#: adding one never changes the boards of the others (the stored goals rely on that).
 PRESETS = {
     "mazer": (10, 15, (12, 18), 0, 10),
     "simple": (6, 13, (8, 12), 0, 7),
@@ -758,6 +770,9 @@ PRESETS = {
     "ultra": (19, 27, (30, 45), 3, 30),
     "pathery-normal": (9, 17, (10, 16), (1, 4), (11, 13)),
     "pathery-complex": (9, 21, (12, 18), (2, 5), (14, 16), (1, 2)),
+    "unlimited": (9, 17, (10, 16), 3, UNLIMITED),
+    "mazer-unlimited": (10, 15, (12, 18), 0, UNLIMITED),
+    "empty": (10, 15, (0, 0), 0, UNLIMITED),
 }
 
 
@@ -775,6 +790,18 @@ def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
     >>> m = level("simple", 1)
     >>> (m.rows, m.cols, m.budget), m == level("simple", 1), score(m) is not None
     ((6, 13, 7), True, True)
+    >>> print(level("empty").text())        # the empty Mazer board with any number of walls
+    walls: 999
+    s.............f
+    s.............f
+    s.............f
+    s.............f
+    s.............f
+    s.............f
+    s.............f
+    s.............f
+    s.............f
+    s.............f
     """
     if preset not in PRESETS:
         raise ValueError(f"preset {preset!r}: unknown (choose one of {', '.join(PRESETS)})")

@@ -32,8 +32,8 @@ def test_a_blocked_board_has_null_moves(tmp_path):
 def test_optimize_exact_proves_the_optimum(tmp_path):
     (tmp_path / "b.txt").write_text(BOARD)
     data = json.loads(cli("optimize", "b.txt", "--method", "exact", "--seconds", "30", "--json", cwd=tmp_path).stdout)
-    assert set(data) == {"moves", "walls", "optimal"}
-    assert data["optimal"] is True and data["moves"] == 8 and len(data["walls"]) <= 3
+    assert set(data) == {"moves", "walls", "optimal", "method"}
+    assert data["optimal"] is True and data["moves"] == 8 and len(data["walls"]) <= 3 and data["method"] == "exact"
 
 
 def test_optimize_a_preset_level():

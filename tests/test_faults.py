@@ -240,7 +240,7 @@ def test_ctrl_c_on_the_command_line_prints_the_best_so_far(tmp_path):
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "Traceback" not in err, err[-3000:]
     assert "stopped by Ctrl-C: the best found so far is shown above" in err
-    assert "annealing:" in out and " moves with " in out
+    assert "annealing (--method anneal: the default): " in out and " moves with " in out
 
 
 # ---- searches that must say when they stopped early -------------------------------------------

@@ -67,7 +67,9 @@ def register(sub) -> None:
     s.set_defaults(func=score)
     o = actions.add_parser("optimize", help="place walls to make the path as long as possible")
     _board_args(o)
-    o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default="anneal")
+    o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default=None,
+                   help="the optimizer (default: build on a board with any number of walls, "
+                        "anneal otherwise)")
     o.add_argument("--seconds", type=seconds_type, default=None,
                    help="time limit in seconds, set-up included (default: 10, or none with --max-iters)")
     o.add_argument("--max-iters", type=iters_type, default=None, metavar="N",
@@ -81,7 +83,8 @@ def register(sub) -> None:
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
                            "a better stored score is kept")
     g.add_argument("--levels", type=iters_type, default=3, help="levels 1..N of each preset (default: 3)")
-    g.add_argument("--seconds", type=seconds_type, default=20.0, help="annealing time per level (default: 20)")
+    g.add_argument("--seconds", type=seconds_type, default=20.0,
+                   help="annealing time per level (default: 20; build on boards with any number of walls)")
     g.add_argument("--out", default=None, help="where to write (default: the package's data/wall_goals.json)")
     g.add_argument("--preset", action="append", choices=sorted(wallmaze.PRESETS),
                    help="only this preset (repeat for more; default: all)")
@@ -122,17 +125,41 @@ def score(args) -> int:
     return 0
 
 
+def default_method(maze: wallmaze.WallMaze) -> str:
+    """The optimizer ``walls optimize`` runs without ``--method``: ``build`` (annealing that
+    toggles any cell) when the budget is unlimited, ``anneal`` (which moves a few walls) otherwise.
+
+    >>> default_method(wallmaze.level("empty")), default_method(wallmaze.level("mazer"))
+    ('build', 'anneal')
+    """
+    return "build" if maze.budget == wallmaze.UNLIMITED else "anneal"
+
+
+def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
+    """What ``walls goals`` runs on a level: :func:`default_method`'s optimizer with the level id as
+    its seed (annealing with the crowded-map settings on every core)."""
+    if default_method(maze) == "build":
+        return optimize.build(maze, seed=level_id, seconds=seconds)
+    return optimize.anneal(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
+                           **optimize.CROWDED)
+
+
 def run_optimize(args) -> int:
     maze = _board(args)
-    method = optimize.OPTIMIZERS[args.method]
+    chosen = args.method is None
+    name = default_method(maze) if chosen else args.method
+    method = optimize.OPTIMIZERS[name]
     seconds = args.seconds if args.seconds is not None or args.max_iters is not None else 10.0
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}
-    if args.method in ("local", "anneal"):
+    if name in ("local", "anneal", "build"):
         kwargs["seed"] = args.seed
+    if args.workers and name not in ("local", "anneal"):
+        raise ValueError(f"--workers: only anneal and local run several searches at once, not {name}")
+    if name in ("local", "anneal"):
         same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
         kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
         kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
-    if args.method == "anneal":
+    if name == "anneal":
         kwargs.update(optimize.CROWDED)
     progress = None if args.json else optimize.text_progress(sys.stderr)
     result = method(maze, progress=progress, **kwargs)
@@ -142,18 +169,22 @@ def run_optimize(args) -> int:
         progress(1.0, result.moves)          # end the bar's line, however the run ended
     if args.json:
         print(json.dumps({"moves": result.moves, "walls": [list(w) for w in result.walls],
-                          "optimal": result.optimal}))
+                          "optimal": result.optimal, "method": name}))
     else:
         if maze.rows * maze.cols <= DRAW_UP_TO:
             print(wallmaze.show(maze, result.walls, wallmaze.run(maze, result.walls).path))
         else:   # walking the runner again on a huge board would take seconds past --seconds
             print(f"walls: {' '.join(f'{r},{c}' for r, c in result.walls) or 'none'}")
         proof = "proven optimal" if result.optimal else "not proven optimal"
-        if args.method == "exact" and result.stopped == "time":
+        if name == "exact" and result.stopped == "time":
             proof += f": the search ran out of its {seconds:g} s, try a larger --seconds"
-        elif args.method == "exact" and result.stopped == "iterations":
+        elif name == "exact" and result.stopped == "iterations":
             proof += f": the search stopped at --max-iters {args.max_iters}"
-        print(f"{result.method}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
+        why = ""
+        if chosen:
+            why = (f" (--method {name}: chosen for a board with any number of walls)" if name == "build"
+                   else f" (--method {name}: the default)")
+        print(f"{result.method}{why}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
               f"{result.evaluations} runs of the runner")
     if result.stopped == "interrupted":
         print("stopped by Ctrl-C: the best found so far is shown above", file=sys.stderr)
@@ -178,8 +209,7 @@ def goals(args) -> int:
     for preset in args.preset or wallmaze.PRESETS:
         for level_id in range(1, args.levels + 1):
             maze = wallmaze.level(preset, level_id)
-            result = optimize.anneal(maze, seed=level_id, seconds=args.seconds, workers=optimize.default_workers(),
-                                     **optimize.CROWDED)
+            result = optimize_level(maze, level_id, args.seconds)
             if maze.budget <= PROVE_UP_TO_WALLS and args.prove_seconds > 0:
                 proof = optimize.exact(maze, seconds=args.prove_seconds, start=result)
                 if proof.optimal:
