@@ -46,7 +46,7 @@ from .search import _bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",
-           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "CROWDED", "default_workers"]
+           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "default_method", "CROWDED", "default_workers"]
 
 #: Annealing settings for crowded maps (Pathery's Normal and Complex: long routes, many walls), used by
 #: ``walls optimize``: hotter, and in 10 rounds, each starting hot again: the first half of them from new
@@ -901,6 +901,18 @@ def text_progress(stream, width: int = 30) -> Callable:
             stream.write("\n")
         stream.flush()
     return progress
+
+
+def default_method(maze: WallMaze) -> str:
+    """The optimizer ``walls optimize`` and the Mazer game's Show best run unless told: ``build``
+    (annealing that toggles any cell) when the budget is unlimited, ``anneal`` (which moves a few
+    walls) otherwise.
+
+    >>> from mathmaze_lib.wallmaze import level
+    >>> default_method(level("empty")), default_method(level("mazer"))
+    ('build', 'anneal')
+    """
+    return "build" if maze.budget == UNLIMITED else "anneal"
 
 
 OPTIMIZERS = {"greedy": greedy, "local": local_search, "anneal": anneal, "build": build, "exact": exact}

@@ -77,8 +77,8 @@ def test_a_damaged_goals_file_leaves_a_playable_game(tmp_path, monkeypatch, cont
     assert str(path) in problems[0]
     game = MazerGame("simple", 1)
     assert game.goal is None and problem in game.board.status
-    game.best_button.click()                       # falls back to a short annealing run
-    assert game.moves is not None and "a short annealing run" in game.board.status
+    game.best_button.click()                       # falls back to a short run of annealing
+    assert game.moves is not None and "a short run of annealing" in game.board.status
 
 
 def test_a_stored_wall_on_a_rock_is_skipped_with_a_message(tmp_path, monkeypatch):

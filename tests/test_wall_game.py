@@ -203,3 +203,11 @@ def test_after_show_best_found_no_wall_to_place_the_player_can_still_save(tmp_pa
     assert not game.walls and not game.showing_best
     game.save_button.click()
     assert store.high_scores(game.map_id)[0][:2] == ("Ada", 2)
+
+
+def test_show_best_builds_on_a_board_with_any_number_of_walls():
+    """With no stored goal, Show best runs the optimizer that suits the board: build for an unlimited budget."""
+    game = MazerGame(maze=wallmaze.parse("s....f\ns....f\ns....f"))
+    game.best_button.click()
+    assert "a short run of build" in game.board.status and game.moves > 5
+    assert wallmaze.score(game.maze, game.walls) == game.moves

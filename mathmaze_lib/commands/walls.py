@@ -125,20 +125,10 @@ def score(args) -> int:
     return 0
 
 
-def default_method(maze: wallmaze.WallMaze) -> str:
-    """The optimizer ``walls optimize`` runs without ``--method``: ``build`` (annealing that
-    toggles any cell) when the budget is unlimited, ``anneal`` (which moves a few walls) otherwise.
-
-    >>> default_method(wallmaze.level("empty")), default_method(wallmaze.level("mazer"))
-    ('build', 'anneal')
-    """
-    return "build" if maze.budget == wallmaze.UNLIMITED else "anneal"
-
-
 def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
-    """What ``walls goals`` runs on a level: :func:`default_method`'s optimizer with the level id as
+    """What ``walls goals`` runs on a level: :func:`mathmaze_lib.optimize.default_method`'s optimizer with the level id as
     its seed (annealing with the crowded-map settings on every core)."""
-    if default_method(maze) == "build":
+    if optimize.default_method(maze) == "build":
         return optimize.build(maze, seed=level_id, seconds=seconds)
     return optimize.anneal(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
                            **optimize.CROWDED)
@@ -147,7 +137,7 @@ def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
 def run_optimize(args) -> int:
     maze = _board(args)
     chosen = args.method is None
-    name = default_method(maze) if chosen else args.method
+    name = optimize.default_method(maze) if chosen else args.method
     method = optimize.OPTIMIZERS[name]
     seconds = args.seconds if args.seconds is not None or args.max_iters is not None else 10.0
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}

@@ -253,13 +253,16 @@ class MazerGame(PuzzleGame):
                                   else "<p>No scores saved for this map yet.</p>")
 
     def show_best(self) -> None:
-        """Show the optimizer's best walls: the stored goal, or a short annealing run."""
+        """Show the optimizer's best walls: the stored goal, or a short run of the optimizer that suits the
+        board (:func:`mathmaze_lib.optimize.default_method`)."""
         entry = self._goal_entry
         if entry:
             walls, how = [tuple(c) for c in entry["walls"]], "the stored goal"
         else:
             self.progress_view.layout.display = None
-            result = optimize.anneal(self.maze, seed=0, seconds=None, max_iters=10_000, progress=self.progress)
-            walls, how = result.walls, "a short annealing run"
+            method = optimize.default_method(self.maze)     # build for any number of walls, else anneal
+            result = optimize.OPTIMIZERS[method](self.maze, seed=0, seconds=None, max_iters=10_000,
+                                                 progress=self.progress)
+            walls, how = result.walls, f"a short run of {result.method}"
         self.answer = self._best_walls = set(walls)
         self.draw(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
