@@ -44,6 +44,7 @@ from typing import Callable, Optional
 
 from .search import _bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
+from .wallmaze import score as runner_score
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",
            "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "default_method", "CROWDED", "default_workers"]
@@ -724,7 +725,6 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     clock.done(best)
-    from .wallmaze import score as runner_score
     result = _result(bits, best_walls, best, "build", clock, history)
     result.evaluations += extra_runs
     result.moves = runner_score(maze, result.walls)         # the lesson's runner has the last word
