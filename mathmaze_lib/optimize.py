@@ -357,17 +357,25 @@ def _worker_seed(seed, k: int):
     return seed if k == 0 else f"{seed}/worker {k}"
 
 
-def _worker(conn, maze, walls, seed, deadline, max_iters, cooling, method, rounds, explore) -> None:
-    """One worker process of :func:`_run`: a search of its own, its result sent on ``conn``."""
+def _worker(conn, search, kwargs, seed, origin, seconds, max_iters) -> None:
+    """One worker process of :func:`_run`: ``search`` of its own, its result sent on ``conn``.
+    Its clock counts from ``origin`` (the ``time.time()`` when the whole run started), so its time
+    limit and the times of its ``history`` are the whole run's."""
     try:
-        seconds = None if deadline is None else max(0.01, deadline - time.time())
-        result = _search(maze, walls, seed, seconds, max_iters, None, _temperature(cooling),
-                         method, time.perf_counter(), rounds, explore)
+        t0 = time.perf_counter() - (time.time() - origin)
+        result = search(seed=seed, seconds=seconds, max_iters=max_iters, progress=None, t0=t0, **kwargs)
         conn.send(result)
     except KeyboardInterrupt:       # pragma: no cover (a Ctrl-C before the search started)
         pass
     finally:
         conn.close()
+
+
+def _search_job(*, maze, walls, seed, seconds, max_iters, progress, t0, cooling, method, rounds,
+                explore) -> OptResult:
+    """One search of :func:`local_search` (``cooling`` None) or :func:`anneal`, for :func:`_run`."""
+    return _search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0,
+                   rounds, explore)
 
 
 def _temperature(cooling):
@@ -379,37 +387,38 @@ def _temperature(cooling):
     return lambda f: t_start * ratio ** f
 
 
-def _run(maze, walls, seed, seconds, max_iters, progress, cooling, method, t0, rounds,
-         workers: int, explore: float = 0.0) -> OptResult:
-    """``workers`` searches at once, each with its own seed (worker 0 in this process, with the
-    progress bar; the others in fresh "spawn" processes, which also works in Jupyter and under
-    pytest), and the best result (ties: the lowest worker).  With ``max_iters`` each worker makes
-    that many iterations, so the result is the same on every machine.  Ctrl-C ends every worker,
-    each giving its best so far."""
-    check_limits(seconds, max_iters, need_one=True)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers {workers!r}: the number of processes is a whole number >= 1")
+def _check_rounds(rounds, explore=0.0) -> None:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
     if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
         raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
+
+
+def _run(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int, method: str) -> OptResult:
+    """``workers`` runs of ``search`` at once, each with its own seed (worker 0 in this process, with
+    the seed given and the progress bar; the others in fresh "spawn" processes, which also works
+    in Jupyter and under pytest), and the best result (ties: the lowest worker).  ``search`` is a
+    module-level function called as ``search(seed=, seconds=, max_iters=, progress=, t0=,
+    **kwargs)`` that returns an :class:`OptResult`.  With ``max_iters`` each worker makes that
+    many iterations, so the result is the same on every machine.  Ctrl-C ends every worker, each
+    giving its best so far."""
+    check_limits(seconds, max_iters, need_one=True)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers {workers!r}: the number of processes is a whole number >= 1")
     if workers == 1:
-        return _search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0, rounds,
-                       explore)
+        return search(seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **kwargs)
     ctx = multiprocessing.get_context("spawn")
-    deadline = None if seconds is None else time.time() + seconds - (time.perf_counter() - t0)
+    origin = time.time() - (time.perf_counter() - t0)
     procs = []
     try:
         for k in range(1, workers):
             recv, send = ctx.Pipe(duplex=False)
             proc = ctx.Process(target=_worker, daemon=True,
-                               args=(send, maze, walls, _worker_seed(seed, k), deadline, max_iters,
-                                     cooling, method, rounds, explore))
+                               args=(send, search, kwargs, _worker_seed(seed, k), origin, seconds, max_iters))
             proc.start()
             send.close()
             procs.append((proc, recv))
-        results = [_search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling),
-                           method, t0, rounds, explore)]
+        results = [search(seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **kwargs)]
         if results[0].stopped == "interrupted":       # (in a terminal they had the Ctrl-C too)
             for proc, _ in procs:
                 if proc.is_alive():
@@ -450,8 +459,11 @@ def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[f
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
-    return _run(maze, walls, seed, seconds, max_iters, progress, None, "local search", time.perf_counter(),
-                rounds, workers, explore)
+    t0 = time.perf_counter()
+    _check_rounds(rounds, explore)
+    return _run(_search_job, {"maze": maze, "walls": walls, "cooling": None, "method": "local search",
+                              "rounds": rounds, "explore": explore},
+                seed, seconds, max_iters, progress, t0, workers, "local search")
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
@@ -479,13 +491,16 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     for name, t in (("t_start", t_start), ("t_end", t_end)):
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
-    return _run(maze, walls, seed, seconds, max_iters, progress, (t_start, t_end), "annealing", t0,
-                rounds, workers, explore)
+    _check_rounds(rounds, explore)
+    return _run(_search_job, {"maze": maze, "walls": walls, "cooling": (t_start, t_end), "method": "annealing",
+                              "rounds": rounds, "explore": explore},
+                seed, seconds, max_iters, progress, t0, workers, "annealing")
 
 
 def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 20.0,
           max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-          t_start: float = 1.0, t_end: float = 0.25, rounds: int = 3, off_route: float = 0.3) -> OptResult:
+          t_start: float = 1.0, t_end: float = 0.25, rounds: int = 3, off_route: float = 0.3,
+          workers: int = 1) -> OptResult:
     """Annealing for big budgets ("build the maze instead of blocking it"): each step toggles one
     buildable cell (a wall comes or goes), so the walls grow into corridors of any shape.
 
@@ -518,7 +533,9 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     A limited budget is respected (at the budget, a new wall moves an old one), but with few
     walls :func:`anneal` does better.  ``history`` and ``stopped`` are as for the others; the
     walls found are checked again with :func:`mathmaze_lib.wallmaze.score` (the lesson's
-    :class:`~mathmaze_lib.wallmaze.Runner`), which gives ``moves``.
+    :class:`~mathmaze_lib.wallmaze.Runner`), which gives ``moves``.  ``workers`` > 1 runs that
+    many builds at once, as for :func:`anneal` (worker 0 is the one-process run with ``seed``; with
+    ``max_iters`` the result is the same on every machine); ``walls optimize`` uses every core.
 
     >>> from mathmaze_lib.wallmaze import parse, run, score, show
     >>> m = parse("s....f\\ns....f\\ns....f")
@@ -536,8 +553,13 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
     if isinstance(off_route, bool) or not isinstance(off_route, (int, float)) or not 0 < off_route <= 1:
         raise ValueError(f"off_route {off_route!r}: a chance, a number > 0 and <= 1")
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
+    _check_rounds(rounds)
+    return _run(_build, {"maze": maze, "walls": walls, "t_start": t_start, "t_end": t_end, "rounds": rounds,
+                         "off_route": off_route}, seed, seconds, max_iters, progress, t0, workers, "build")
+
+
+def _build(*, maze, walls, seed, seconds, max_iters, progress, t0, t_start, t_end, rounds, off_route) -> OptResult:
+    """One search of :func:`build` (its arguments checked there), for :func:`_run`."""
     check_limits(seconds, max_iters, need_one=True)
     bits = BitRunner(maze)
     rng = random.Random(seed)

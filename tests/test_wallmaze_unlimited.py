@@ -94,6 +94,23 @@ def test_build_is_reproducible_for_a_seed_with_max_iters():
     assert a.walls != c.walls
 
 
+def test_build_on_two_processes_repeats_with_max_iters_and_scores_right():
+    maze = wallmaze.level("mazer-unlimited", 1)
+    one = optimize.build(maze, seed=4, seconds=None, max_iters=3000)
+    a = optimize.build(maze, seed=4, seconds=None, max_iters=3000, workers=2)
+    b = optimize.build(maze, seed=4, seconds=None, max_iters=3000, workers=2)
+    assert (a.walls, a.moves) == (b.walls, b.moves)
+    assert a.moves == score(maze, a.walls) >= one.moves        # worker 0 is the one-process run
+    assert a.moves == max(best for _, best in a.history) and a.method == "build"
+    assert a.evaluations > one.evaluations and a.stopped == "iterations"
+
+
+@pytest.mark.parametrize("workers", [0, 1.5, True, "2"])
+def test_build_refuses_a_bad_number_of_workers(workers):
+    with pytest.raises(ValueError, match="workers"):
+        optimize.build(wallmaze.level("empty"), seconds=None, max_iters=10, workers=workers)
+
+
 @pytest.mark.parametrize("rounds", [1, 4])
 def test_build_keeps_the_best_over_its_rounds(rounds):
     maze = wallmaze.level("mazer-unlimited", 3)
@@ -174,5 +191,9 @@ def test_the_command_builds_on_an_unlimited_board_and_anneals_otherwise():
     assert data["method"] == "anneal"
     data = json.loads(cli("--preset", "empty", "--method", "anneal", "--max-iters", "300", "--json").stdout)
     assert data["method"] == "anneal"
+    data = json.loads(cli("--preset", "empty", "--max-iters", "2000", "--workers", "2", "--json").stdout)
+    assert data["method"] == "build" and data["moves"] == score(wallmaze.level("empty"), map(tuple, data["walls"]))
+    proc = cli("--preset", "empty", "--method", "greedy", "--max-iters", "20", "--workers", "2")
+    assert proc.returncode != 0 and "--workers: only anneal, local and build" in proc.stderr
     text = cli("--preset", "mazer-unlimited", "--max-iters", "2000").stdout
     assert "build (--method build: chosen for a board with any number of walls):" in text

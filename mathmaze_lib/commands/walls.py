@@ -77,7 +77,7 @@ def register(sub) -> None:
                         "without --seconds the run is the same on every machine")
     o.add_argument("--seed", type=int, default=0)
     o.add_argument("--workers", type=iters_type, default=None, metavar="N",
-                   help="local and anneal: N searches at once on N processes, the best kept (default: the "
+                   help="local, anneal and build: N searches at once on N processes, the best kept (default: the "
                         f"cores here, {optimize.default_workers()}, or 1 with --max-iters and no --seconds)")
     o.set_defaults(func=run_optimize)
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
@@ -127,9 +127,9 @@ def score(args) -> int:
 
 def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
     """What ``walls goals`` runs on a level: :func:`mathmaze_lib.optimize.default_method`'s optimizer with the level id as
-    its seed (annealing with the crowded-map settings on every core)."""
+    its seed, on every core (annealing with the crowded-map settings)."""
     if optimize.default_method(maze) == "build":
-        return optimize.build(maze, seed=level_id, seconds=seconds)
+        return optimize.build(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers())
     return optimize.anneal(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
                            **optimize.CROWDED)
 
@@ -143,11 +143,12 @@ def run_optimize(args) -> int:
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}
     if name in ("local", "anneal", "build"):
         kwargs["seed"] = args.seed
-    if args.workers and name not in ("local", "anneal"):
-        raise ValueError(f"--workers: only anneal and local run several searches at once, not {name}")
-    if name in ("local", "anneal"):
+    if args.workers and name not in ("local", "anneal", "build"):
+        raise ValueError(f"--workers: only anneal, local and build run several searches at once, not {name}")
+    if name in ("local", "anneal", "build"):
         same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
         kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
+    if name in ("local", "anneal"):
         kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
     if name == "anneal":
         kwargs.update(optimize.CROWDED)
