@@ -38,7 +38,7 @@ import networkx as nx
 
 from .grid import ALL_EIGHT, DIAGONAL, ORTHOGONAL, Grid, GridParseError, check_size, parse_cell, parse_grid
 from .search import all_shortest_paths, bfs, _bfs_dense, count_shortest_paths, tree_search
-from .shape import Verdict
+from .shape import OneStartOneEnd, Verdict
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "moves_table", "successors",
            "start_state", "cell_of", "landings", "why_not", "rule_text",
@@ -93,7 +93,7 @@ def _names(rule) -> frozenset:
 
 
 @dataclass(frozen=True)
-class JumpMaze:
+class JumpMaze(OneStartOneEnd):
     """A jumping maze: ``cells[r][c]`` is a jump length (int >= 0), ``"*"`` or ``"#"``;
     ``circled`` the circled cells (toggle rule); ``start`` and ``end`` cells (the goal; its text header is ``goal:``); ``rule``.
 
@@ -118,16 +118,6 @@ class JumpMaze:
     def value(self, cell):
         """The token of ``cell``: an int, ``"*"`` or ``"#"``."""
         return self.cells[cell[0]][cell[1]]
-
-    @property
-    def starts(self) -> tuple:
-        """The start cells (one here); every puzzle has ``starts`` and ``ends`` (see :mod:`~mathmaze_lib.shape`)."""
-        return (self.start,)
-
-    @property
-    def ends(self) -> tuple:
-        """The end cells (one here: the goal)."""
-        return (self.end,)
 
     def index(self, cell) -> int:
         """The cell's number when cells are numbered row by row from 0 (``Grid.index``; the jump

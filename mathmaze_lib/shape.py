@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-__all__ = ["Verdict", "ENTRY_POINTS", "missing"]
+__all__ = ["Verdict", "ENTRY_POINTS", "missing", "OneStartOneEnd"]
 
 #: The entry points every puzzle module has.
 ENTRY_POINTS = ("make", "parse", "check", "successors", "view")
@@ -58,6 +58,24 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+class OneStartOneEnd:
+    """``starts`` and ``ends`` for a puzzle with one ``start`` and one ``end`` cell (Math Maze and
+    jumping mazes; a wall maze has tuples of its own)."""
+
+    start: tuple
+    end: tuple
+
+    @property
+    def starts(self) -> tuple:
+        """The start cells (one here)."""
+        return (self.start,)
+
+    @property
+    def ends(self) -> tuple:
+        """The end cells (one here: End, or the goal)."""
+        return (self.end,)
 
 
 def missing(module) -> list:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
 from .grid import ORTHOGONAL, Grid, GridParseError, are_adjacent, check_size, parse_cell, parse_grid
-from .shape import Verdict
+from .shape import OneStartOneEnd, Verdict
 from .search import simple_paths
 
 __all__ = [
@@ -40,7 +40,7 @@ NEAR = 2
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(OneStartOneEnd):
     """One Math Maze puzzle.
 
     ``numbers[r][c]`` is the number in cell ``(r, c)`` (0 at the End, which
@@ -71,16 +71,6 @@ class Puzzle:
     def value(self, cell) -> int:
         """The number in ``cell`` (its value, as :meth:`JumpMaze.value <mathmaze_lib.jumpmaze.JumpMaze.value>`)."""
         return self.numbers[cell[0]][cell[1]]
-
-    @property
-    def starts(self) -> tuple:
-        """The start cells (one here); every puzzle has ``starts`` and ``ends`` (see :mod:`~mathmaze_lib.shape`)."""
-        return (self.start,)
-
-    @property
-    def ends(self) -> tuple:
-        """The end cells (one here: End)."""
-        return (self.end,)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict (cells as ``[row, col]`` lists).
