@@ -387,6 +387,12 @@ def _temperature(cooling):
     return lambda f: t_start * ratio ** f
 
 
+def _check_temperatures(t_start, t_end) -> None:
+    for name, t in (("t_start", t_start), ("t_end", t_end)):
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+
+
 def _check_rounds(rounds, explore=0.0) -> None:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
@@ -394,7 +400,7 @@ def _check_rounds(rounds, explore=0.0) -> None:
         raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
 
 
-def _run(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int, method: str) -> OptResult:
+def _run(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int) -> OptResult:
     """``workers`` runs of ``search`` at once, each with its own seed (worker 0 in this process, with
     the seed given and the progress bar; the others in fresh "spawn" processes, which also works
     in Jupyter and under pytest), and the best result (ties: the lowest worker).  ``search`` is a
@@ -445,7 +451,7 @@ def _run(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int, m
             history.append((t, moves))
             top = moves
     return OptResult(best.walls, best.moves, False, sum(r.evaluations for r in results),
-                     time.perf_counter() - t0, history, method, results[0].stopped)
+                     time.perf_counter() - t0, history, results[0].method, results[0].stopped)
 
 
 def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
@@ -463,7 +469,7 @@ def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[f
     _check_rounds(rounds, explore)
     return _run(_search_job, {"maze": maze, "walls": walls, "cooling": None, "method": "local search",
                               "rounds": rounds, "explore": explore},
-                seed, seconds, max_iters, progress, t0, workers, "local search")
+                seed, seconds, max_iters, progress, t0, workers)
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
@@ -488,13 +494,11 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     4
     """
     t0 = time.perf_counter()
-    for name, t in (("t_start", t_start), ("t_end", t_end)):
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
-            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+    _check_temperatures(t_start, t_end)
     _check_rounds(rounds, explore)
     return _run(_search_job, {"maze": maze, "walls": walls, "cooling": (t_start, t_end), "method": "annealing",
                               "rounds": rounds, "explore": explore},
-                seed, seconds, max_iters, progress, t0, workers, "annealing")
+                seed, seconds, max_iters, progress, t0, workers)
 
 
 def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 20.0,
@@ -548,14 +552,12 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     s.Woof
     """
     t0 = time.perf_counter()
-    for name, t in (("t_start", t_start), ("t_end", t_end)):
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
-            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+    _check_temperatures(t_start, t_end)
     if isinstance(off_route, bool) or not isinstance(off_route, (int, float)) or not 0 < off_route <= 1:
         raise ValueError(f"off_route {off_route!r}: a chance, a number > 0 and <= 1")
     _check_rounds(rounds)
     return _run(_build, {"maze": maze, "walls": walls, "t_start": t_start, "t_end": t_end, "rounds": rounds,
-                         "off_route": off_route}, seed, seconds, max_iters, progress, t0, workers, "build")
+                         "off_route": off_route}, seed, seconds, max_iters, progress, t0, workers)
 
 
 def _build(*, maze, walls, seed, seconds, max_iters, progress, t0, t_start, t_end, rounds, off_route) -> OptResult:
