@@ -141,14 +141,14 @@ def run_optimize(args) -> int:
     method = optimize.OPTIMIZERS[name]
     seconds = args.seconds if args.seconds is not None or args.max_iters is not None else 10.0
     kwargs = {"seconds": seconds, "max_iters": args.max_iters}
-    if name in ("local", "anneal", "build"):
-        kwargs["seed"] = args.seed
-    if args.workers and name not in ("local", "anneal", "build"):
+    searches = ("local", "anneal", "build")          # the optimizers with a seed, on several processes
+    if args.workers and name not in searches:
         raise ValueError(f"--workers: only anneal, local and build run several searches at once, not {name}")
-    if name in ("local", "anneal", "build"):
+    if name in searches:
         same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
+        kwargs["seed"] = args.seed
         kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
-    if name in ("local", "anneal"):
+    if name == "local":
         kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
     if name == "anneal":
         kwargs.update(optimize.CROWDED)
