@@ -2,8 +2,9 @@
 
 ``MATHMAZE_BENCH_LEVELS`` (default 3) sets how many 13 x 6 levels the exact search proves, and
 how many levels of each unlimited preset ``build`` runs on (20 s and 60 s each: 8 minutes for 3).
-``MATHMAZE_BENCH_CROWDED_IDS`` (default 2) sets how many ids of each Pathery mode the crowded-maps
-row runs ``walls optimize --seconds 20`` on (against ``benchmarks/wall_reference.json``, when there).
+``MATHMAZE_BENCH_CROWDED_IDS`` (default 10, the issue's count: 7 minutes) sets how many ids of each
+Pathery mode the crowded-maps row runs ``walls optimize --seconds 20`` on (against
+``benchmarks/wall_reference.json``, when there).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 
 from benchmarks import Row, median_ms
 from benchmarks import wall_reference
-from mathmaze_lib import optimize, wallmaze
+from mathmaze_lib import fastwalls, optimize, wallmaze
 
 
 def with_tiles(maze, seed, colours=2, unbuildable=6):
@@ -57,6 +58,9 @@ def run():
                                    f"(2 colours, {jumps} jump{'s' * (jumps != 1)}; BitRunner, the runner's own search on legs a "
                                    "teleport may act on)",
                         1000 / median_ms(lambda: bits.score(0), 50, 20), "1/s"))
+        compiled = fastwalls.board(tiled)
+        rows.append(Row("3 walls", "the same board, compiled runner (fastwalls; one call from Python each)",
+                        1000 / median_ms(lambda: fastwalls.run(compiled), 50, 20), "1/s"))
     levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "3"))
     for level_id in range(1, levels + 1):
         maze = wallmaze.level("simple", level_id)           # 13 x 6, 7 walls
@@ -81,16 +85,20 @@ def run():
 
 
 def crowded_rows():
-    """Issue 16: ``walls optimize --seconds 20`` (CROWDED annealing on every core) against the stored
-    reference scores, on the first ids of each Pathery mode; and the search's evaluations per second."""
+    """Issue 16: ``walls optimize --seconds 20`` (compiled CROWDED annealing on every core) against the
+    stored reference scores, on the first ids of each Pathery mode; and the search's evaluations per
+    second, with the pure Python runner (``--python``) and compiled."""
     rows = []
-    maze = wallmaze.level("pathery-complex", 2)             # 19 x 9 playing area, 2 teleport colours
-    for workers in (1, optimize.default_workers()):
-        r = optimize.anneal(maze, seed=1, seconds=5, workers=workers, **optimize.CROWDED)
-        rows.append(Row("3 walls", f"crowded annealing evaluations per second, pathery-complex:2, "
-                                   f"{workers} process{'es' * (workers > 1)}", r.evaluations / r.seconds, "1/s"))
+    for preset in wall_reference.MODES:
+        maze = wallmaze.level(preset, 2)                    # complex:2 has 2 teleport colours
+        for compiled in (False, True):
+            for workers in (1, optimize.default_workers()):
+                r = optimize.anneal(maze, seed=1, seconds=5, workers=workers, compiled=compiled, **optimize.CROWDED)
+                rows.append(Row("3 walls", f"crowded annealing evaluations per second, {preset}:2, "
+                                           f"{'compiled' if compiled else 'pure Python (BitRunner)'}, "
+                                           f"{workers} process{'es' * (workers > 1)}", r.evaluations / r.seconds, "1/s"))
     reference = wall_reference.read(wall_reference.DEFAULT_FILE)
-    n = int(os.environ.get("MATHMAZE_BENCH_CROWDED_IDS", "2"))
+    n = int(os.environ.get("MATHMAZE_BENCH_CROWDED_IDS", "10"))
     for preset in wall_reference.MODES:
         keys = [i for i in range(1, n + 1) if f"{preset}:{i}" in reference]
         if not keys:
@@ -117,20 +125,22 @@ def big_budgets(levels):
     rows = []
     empty = wallmaze.level("empty")                         # 15 x 10, no rocks, any number of walls
     workers = optimize.default_workers()                    # what ``walls optimize --preset empty`` runs
-    built = optimize.build(empty, seed=1, seconds=60, workers=workers)
-    t = first_time_at(built, 73)
-    how = f"walls optimize (build, {workers} process{'es' * (workers > 1)})"
-    rows.append(Row("3 walls", f"{how}, empty 15x10, unlimited: moves reached within 60 s", built.moves, "moves",
-                    ">= 73", built.moves >= 73, f"{built.evaluations} runner calls"))
-    rows.append(Row("3 walls", f"{how}, empty 15x10, unlimited: time when it first reached 73 moves",
-                    t if t is not None else 60.0, "s", "<= 60 s", t is not None,
-                    "" if t is not None else f"not reached, best {built.moves}"))
+    how = f"walls optimize (compiled build, {workers} process{'es' * (workers > 1)})"
+    for seed in (1, 2, 3):
+        built = optimize.build(empty, seed=seed, seconds=60, workers=workers, compiled=True)
+        t = first_time_at(built, 73)
+        rows.append(Row("3 walls", f"{how}, empty 15x10, unlimited, seed {seed}: moves reached within 60 s",
+                        built.moves, "moves", ">= 73", built.moves >= 73, f"{built.evaluations} runner calls; "
+                        + (f"73 first reached after {t:.1f} s" if t is not None else "73 not reached")))
+    pure = optimize.build(empty, seed=1, seconds=60, workers=workers)
+    rows.append(Row("3 walls", "the same with the pure Python build (--python), seed 1", pure.moves, "moves",
+                    note=f"{pure.evaluations} runner calls"))
     for preset in ("mazer-unlimited", "unlimited"):
         for level_id in range(1, levels + 1):
             maze = wallmaze.level(preset, level_id)
-            short = optimize.build(maze, seed=level_id, seconds=20)
-            long = optimize.build(maze, seed=level_id, seconds=60)
-            rows.append(Row("3 walls", f"build, {preset} level {level_id} ({maze.cols}x{maze.rows}, "
+            short = optimize.build(maze, seed=level_id, seconds=20, compiled=True)
+            long = optimize.build(maze, seed=level_id, seconds=60, compiled=True)
+            rows.append(Row("3 walls", f"compiled build, {preset} level {level_id} ({maze.cols}x{maze.rows}, "
                                        f"{len(maze.checkpoints)} checkpoints): moves in 20 s / in 60 s",
                             short.moves, "moves", note=f"60 s: {long.moves} moves"))
     return rows

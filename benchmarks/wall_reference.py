@@ -57,9 +57,9 @@ def write(path: Path, data: dict) -> None:
 
 def one_run(task) -> tuple:
     """One reference run (in a worker process): ``(key, seed, moves, walls, evaluations)``."""
-    preset, level_id, seed, seconds = task
+    preset, level_id, seed, seconds, iters, method = task
     maze = wallmaze.level(preset, level_id)
-    result = optimize.anneal(maze, seed=seed, seconds=seconds, **optimize.CROWDED)
+    result = run_method(method, maze, seed, seconds, workers=1, iters=iters)
     assert wallmaze.score(maze, result.walls) == result.moves
     return f"{preset}:{level_id}", seed, result.moves, [list(w) for w in result.walls], result.evaluations
 
@@ -77,26 +77,37 @@ def remember(data: dict, key: str, moves: int, walls: list, run_record) -> bool:
 
 def reference(args) -> int:
     data = read(args.file)
-    tasks = [(preset, i, seed, args.seconds) for preset in args.modes for i in args.ids
+    seconds = None if args.iters and args.seconds is None else (args.seconds or 200.0)
+    tasks = [(preset, i, seed, seconds, args.iters, args.method) for preset in args.modes for i in args.ids
              for seed in range(args.first_seed, args.first_seed + args.runs)]
-    print(f"{len(tasks)} runs of {args.seconds:g} s, {args.jobs} at once", file=sys.stderr)
+    limits = " and ".join(x for x in (seconds and f"{seconds:g} s", args.iters and f"{args.iters} iterations") if x)
+    print(f"{len(tasks)} runs of {limits}, {args.jobs} at once", file=sys.stderr)
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(args.jobs) as pool:
         for key, seed, moves, walls, evals in pool.imap_unordered(one_run, tasks):
-            remember(data, key, moves, walls, {"seconds": args.seconds, "seed": seed, "moves": moves})
+            limit = {"seconds": seconds} if seconds else {}
+            limit.update({"iters": args.iters} if args.iters else {})
+            remember(data, key, moves, walls, {**limit, "seed": seed, "moves": moves, "method": args.method})
             print(f"{key} seed {seed}: {moves} moves ({evals} evaluations); best {data[key]['moves']}",
                   file=sys.stderr, flush=True)
             write(args.file, data)          # after every run: an interrupted reference keeps what it has
     return 0
 
 
-def run_method(method: str, maze, seed: int, seconds: float):
-    if method == "after":
-        return optimize.anneal(maze, seed=seed, seconds=seconds, workers=optimize.default_workers(),
-                               **optimize.CROWDED)
+#: ``compare --method``: ``after`` is what ``walls optimize`` runs now; ``python`` the same annealing
+#: with the pure Python runner (``walls optimize`` before the compiled runner); ``before`` main's
+#: default before issue 16.
+METHODS = ("after", "python", "before")
+
+
+def run_method(method: str, maze, seed: int, seconds, workers=None, iters=None):
+    workers = workers or optimize.default_workers()
+    if method in ("after", "python"):
+        return optimize.anneal(maze, seed=seed, seconds=seconds, max_iters=iters, workers=workers,
+                               compiled=method == "after", **optimize.CROWDED)
     if method == "before":
-        return optimize.anneal(maze, seed=seed, seconds=seconds)
-    raise ValueError(f"--method {method!r}: before or after")
+        return optimize.anneal(maze, seed=seed, seconds=seconds, max_iters=iters)
+    raise ValueError(f"--method {method!r}: one of {', '.join(METHODS)}")
 
 
 def compare(args) -> int:
@@ -137,14 +148,18 @@ def main(argv=None) -> int:
         s = sub.add_parser(name)
         s.add_argument("--ids", type=parse_ids, default=parse_ids("1-10"))
         s.add_argument("--modes", type=lambda t: t.split(","), default=list(MODES))
-        s.add_argument("--seconds", type=float, default=200.0 if name == "reference" else 20.0)
+        s.add_argument("--seconds", type=float, default=None if name == "reference" else 20.0,
+                       help="time limit of each run (reference: 200 unless --iters is given)")
         s.add_argument("--file", type=Path, default=DEFAULT_FILE)
     r = sub.choices["reference"]
     r.add_argument("--runs", type=int, default=10)
     r.add_argument("--first-seed", type=int, default=1)
     r.add_argument("--jobs", type=int, default=optimize.default_workers())
+    r.add_argument("--iters", type=int, default=None,
+                   help="iterations of each run (the same runs on every machine and under any load)")
+    r.add_argument("--method", choices=METHODS, default="after", help="the optimizer of each run (one process)")
     c = sub.choices["compare"]
-    c.add_argument("--method", choices=("before", "after"), default="after")
+    c.add_argument("--method", choices=METHODS, default="after")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--update", action="store_true", help="store a score better than the reference as the new best")
     args = p.parse_args(argv)

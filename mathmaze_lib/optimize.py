@@ -42,12 +42,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+import numpy as np
+
 from .search import _bits_spread
 from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
 from .wallmaze import score as runner_score
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",
-           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "default_method", "CROWDED", "default_workers"]
+           "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "default_method", "CROWDED", "default_workers",
+           "compiled_available"]
 
 #: Annealing settings for crowded maps (Pathery's Normal and Complex: long routes, many walls), used by
 #: ``walls optimize``: hotter, and in 10 rounds, each starting hot again: the first half of them from new
@@ -72,7 +75,8 @@ class OptResult:
     ``evaluations`` (runner calls), ``seconds``, ``history`` (a list of
     ``(seconds, best moves)`` each time the best improved), ``method`` and ``stopped``
     (``"time"``, ``"iterations"`` or ``"interrupted"`` when a limit or Ctrl-C ended the run,
-    ``""`` when it ended by itself).
+    ``""`` when it ended by itself), ``compiled`` (True when the compiled runner of
+    :mod:`mathmaze_lib.fastwalls` made the runs).
     """
 
     walls: list
@@ -83,6 +87,7 @@ class OptResult:
     history: list = field(default_factory=list)
     method: str = ""
     stopped: str = ""
+    compiled: bool = False
 
 
 def _budget(maze: WallMaze, bits: BitRunner) -> int:
@@ -352,6 +357,96 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
     return _result(bits, best_walls, best, method, clock, history)
 
 
+def _fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0,
+                 rounds: Optional[int] = None, explore: float = 0.0, off_route: Optional[float] = None) -> OptResult:
+    """:func:`_search` (or, with ``off_route``, :func:`_build`'s toggling) with the compiled runner and
+    steps of :mod:`mathmaze_lib.fastwalls`: the same moves, rounds and restarts.  The iterations run
+    in compiled chunks (``_FAST_CHUNK`` at a time, or as many as take about 20 ms when only time
+    limits the run), the temperature held over a chunk."""
+    from . import fastwalls
+    check_limits(seconds, max_iters, need_one=True)
+    b = fastwalls.board(maze)
+    n = b.size
+    clock = _Clock(seconds, max_iters, progress, t0)
+    given = np.array([maze.grid.index(cell) for cell in sorted(maze.check_walls(walls))], np.int32)
+    blocked, best = b.rocks.copy(), b.rocks.copy()      # the current board, the best board
+    cur = np.zeros(n, np.int32)                         # the current walls (annealing moves them)
+    state = np.full(6, -1, np.int64)    # walls placed, moves, evaluations, candidates, best moves, best placed
+    state[2] = 0
+    scratch = b.buffers() + (np.zeros(n, np.int32), np.zeros(n, np.int32))
+    board_args = (b.nbrs, b.wallable, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out)
+    spots = np.flatnonzero(b.wallable).astype(np.int32)
+    fastwalls.seed(random.Random(seed).getrandbits(32))
+    history = []
+
+    def start_from(cells, limit):
+        """The board with the walls ``cells``, then (annealing) random walls on the route up to ``limit``."""
+        blocked[:] = b.rocks
+        blocked[cells] = 1
+        cur[:len(cells)] = cells
+        state[0] = len(cells)
+        fastwalls.fill(*board_args, limit, cur, state, *scratch)
+        if state[1] > state[4]:
+            state[4], state[5] = state[1], state[0]
+            best[:] = blocked
+            history.append((clock.elapsed(), int(state[4])))
+
+    def result():
+        cells = [maze.grid.cell(int(v)) for v in np.flatnonzero(best > b.rocks)]
+        moves = None if state[4] < 0 else int(state[4])
+        return OptResult(cells, moves, False, int(state[2]), clock.elapsed(), history, method, clock.stopped, True)
+
+    start_from(given, len(given))                       # (no wall added: the given board's run)
+    if state[4] < 0:
+        return result()
+    n_rounds = rounds or 1
+    this_round = 0
+    chunk = _FAST_CHUNK
+    try:
+        if off_route is None:
+            start_from(given, b.budget)
+        while not clock.stopped:
+            f = clock.fraction()
+            r = min(n_rounds - 1, int(f * n_rounds))
+            if r > this_round:                  # a new round: hot again, from the best (or new walls)
+                this_round = r
+                if off_route is not None:
+                    start_from(given, len(given))
+                elif r < explore * n_rounds:
+                    start_from(given, b.budget)
+                else:
+                    walls_ = np.flatnonzero(best > b.rocks).astype(np.int32)
+                    start_from(walls_, len(walls_))
+            if not b.budget or not len(spots) or (off_route is None and state[3] == 0):
+                break
+            t = temperature(min(1.0, f * n_rounds - this_round)) if temperature else 1e-300   # (local search)
+            if max_iters is not None:
+                chunk = min(chunk, max_iters - clock.iters)
+            before, started = state[4], time.perf_counter()
+            if off_route is None:
+                fastwalls.anneal_chunk(*board_args, b.budget, cur, state, best, chunk, t, t, *scratch)
+            else:
+                fastwalls.build_chunk(*board_args, b.budget, spots, state, best, chunk, t, t, off_route, *scratch)
+            clock.iters += chunk
+            if state[4] > before:
+                history.append((clock.elapsed(), int(state[4])))
+            if max_iters is not None and clock.iters >= max_iters:
+                clock.stopped = "iterations"
+            elif not clock.out_of_time() and seconds is not None and max_iters is None:
+                took = time.perf_counter() - started        # about 20 ms a chunk: Ctrl-C and the
+                chunk = max(100, min(100_000, int(chunk * 0.02 / max(took, 1e-4))))   # limit answer fast
+            if progress is not None and not clock.stopped:
+                clock.progress(clock.fraction(), int(state[4]))
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
+    clock.done(int(state[4]))
+    return result()
+
+
+#: Iterations per compiled call of :func:`_fast_search` when iterations (not time) limit the run.
+_FAST_CHUNK = 1000
+
+
 def _worker_seed(seed, k: int):
     """Worker ``k``'s seed: worker 0 keeps ``seed`` (so one worker is the single-process run)."""
     return seed if k == 0 else f"{seed}/worker {k}"
@@ -372,10 +467,23 @@ def _worker(conn, search, kwargs, seed, origin, seconds, max_iters) -> None:
 
 
 def _search_job(*, maze, walls, seed, seconds, max_iters, progress, t0, cooling, method, rounds,
-                explore) -> OptResult:
+                explore, compiled=False) -> OptResult:
     """One search of :func:`local_search` (``cooling`` None) or :func:`anneal`, for :func:`_run`."""
-    return _search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0,
-                   rounds, explore)
+    search = _fast_search if compiled else _search
+    return search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0,
+                  rounds, explore)
+
+
+def compiled_available() -> bool:
+    """True when numba is there for ``compiled=True`` (it is installed with the package); the first
+    call imports it (about half a second)."""
+    from . import fastwalls
+    return fastwalls.AVAILABLE
+
+
+def _need_compiled() -> None:
+    if not compiled_available():        # pragma: no cover (numba is installed with the package)
+        raise RuntimeError("compiled=True needs numba (pip install numba); without it, use compiled=False")
 
 
 def _temperature(cooling):
@@ -451,15 +559,15 @@ def _run(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int) -
             history.append((t, moves))
             top = moves
     return OptResult(best.walls, best.moves, False, sum(r.evaluations for r in results),
-                     time.perf_counter() - t0, history, results[0].method, results[0].stopped)
+                     time.perf_counter() - t0, history, results[0].method, results[0].stopped, results[0].compiled)
 
 
 def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
                  max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-                 rounds: int = 1, workers: int = 1, explore: float = 0.0) -> OptResult:
+                 rounds: int = 1, workers: int = 1, explore: float = 0.0, compiled: bool = False) -> OptResult:
     """Hill climbing: from random walls on the path, try moving one wall onto the current
-    path; keep the move when the path gets no shorter.  ``rounds``, ``explore`` and ``workers``
-    as in :func:`anneal`.
+    path; keep the move when the path gets no shorter.  ``rounds``, ``explore``, ``workers``
+    and ``compiled`` as in :func:`anneal`.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
@@ -467,15 +575,18 @@ def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[f
     """
     t0 = time.perf_counter()
     _check_rounds(rounds, explore)
-    return _run(_search_job, {"maze": maze, "walls": walls, "cooling": None, "method": "local search",
-                              "rounds": rounds, "explore": explore},
+    if compiled:
+        _need_compiled()
+    return _run(_search_job, {"maze": maze, "walls": walls, "cooling": None, "rounds": rounds,
+                              "method": "local search",
+                              "explore": explore, "compiled": bool(compiled)},
                 seed, seconds, max_iters, progress, t0, workers)
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
            max_iters: Optional[int] = None, progress: Optional[Callable] = None,
            t_start: float = 3.0, t_end: float = 0.05, rounds: int = 1, workers: int = 1,
-           explore: float = 0.0) -> OptResult:
+           explore: float = 0.0, compiled: bool = False) -> OptResult:
     """Simulated annealing: like :func:`local_search`, but a move that shortens the path by
     ``d`` is also taken with probability ``exp(-d / T)``; the temperature ``T`` cools
     from ``t_start`` to ``t_end`` (both > 0) over the run (time or iterations).
@@ -489,6 +600,10 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     result is still the same on every machine.  The workers are "spawn" processes (fine in Jupyter
     and under pytest); a script that asks for them needs the usual ``if __name__ == "__main__":``.
 
+    ``compiled=True`` runs the same steps with the compiled runner of :mod:`mathmaze_lib.fastwalls`
+    (20 to 40 times more runs per second; other random numbers, so other wall sets than the pure
+    Python run with the same seed).  ``walls optimize`` uses it; the lesson keeps the Python one.
+
     >>> from mathmaze_lib.wallmaze import parse
     >>> anneal(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
@@ -496,15 +611,18 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     t0 = time.perf_counter()
     _check_temperatures(t_start, t_end)
     _check_rounds(rounds, explore)
-    return _run(_search_job, {"maze": maze, "walls": walls, "cooling": (t_start, t_end), "method": "annealing",
-                              "rounds": rounds, "explore": explore},
+    if compiled:
+        _need_compiled()
+    return _run(_search_job, {"maze": maze, "walls": walls, "cooling": (t_start, t_end), "rounds": rounds,
+                              "method": "annealing",
+                              "explore": explore, "compiled": bool(compiled)},
                 seed, seconds, max_iters, progress, t0, workers)
 
 
 def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 20.0,
           max_iters: Optional[int] = None, progress: Optional[Callable] = None,
           t_start: float = 1.0, t_end: float = 0.25, rounds: int = 3, off_route: float = 0.3,
-          workers: int = 1) -> OptResult:
+          workers: int = 1, compiled: bool = False) -> OptResult:
     """Annealing for big budgets ("build the maze instead of blocking it"): each step toggles one
     buildable cell (a wall comes or goes), so the walls grow into corridors of any shape.
 
@@ -556,8 +674,18 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     if isinstance(off_route, bool) or not isinstance(off_route, (int, float)) or not 0 < off_route <= 1:
         raise ValueError(f"off_route {off_route!r}: a chance, a number > 0 and <= 1")
     _check_rounds(rounds)
-    return _run(_build, {"maze": maze, "walls": walls, "t_start": t_start, "t_end": t_end, "rounds": rounds,
-                         "off_route": off_route}, seed, seconds, max_iters, progress, t0, workers)
+    if compiled:
+        _need_compiled()
+    return _run(_fast_build if compiled else _build,
+                {"maze": maze, "walls": walls, "t_start": t_start, "t_end": t_end, "rounds": rounds,
+                 "off_route": off_route}, seed, seconds, max_iters, progress, t0, workers)
+
+
+def _fast_build(*, maze, walls, seed, seconds, max_iters, progress, t0, t_start, t_end, rounds,
+                off_route) -> OptResult:
+    """One search of :func:`build` with ``compiled=True``, for :func:`_run`."""
+    return _fast_search(maze, walls, seed, seconds, max_iters, progress, _temperature((t_start, t_end)),
+                        "build", t0, rounds, off_route=off_route)
 
 
 def _build(*, maze, walls, seed, seconds, max_iters, progress, t0, t_start, t_end, rounds, off_route) -> OptResult:

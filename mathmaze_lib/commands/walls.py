@@ -79,6 +79,9 @@ def register(sub) -> None:
     o.add_argument("--workers", type=iters_type, default=None, metavar="N",
                    help="local, anneal and build: N searches at once on N processes, the best kept (default: the "
                         f"cores here, {optimize.default_workers()}, or 1 with --max-iters and no --seconds)")
+    o.add_argument("--python", action="store_true",
+                   help="anneal, local and build: run the lesson's pure Python runner instead of the compiled "
+                        "one (the same kind of steps, 20 to 50 times fewer runs per second)")
     o.set_defaults(func=run_optimize)
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
                            "a better stored score is kept")
@@ -127,11 +130,12 @@ def score(args) -> int:
 
 def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
     """What ``walls goals`` runs on a level: :func:`mathmaze_lib.optimize.default_method`'s optimizer with the level id as
-    its seed, on every core (annealing with the crowded-map settings)."""
+    its seed, on every core (compiled annealing with the crowded-map settings)."""
     if optimize.default_method(maze) == "build":
-        return optimize.build(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers())
+        return optimize.build(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
+                              compiled=optimize.compiled_available())
     return optimize.anneal(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
-                           **optimize.CROWDED)
+                           compiled=optimize.compiled_available(), **optimize.CROWDED)
 
 
 def run_optimize(args) -> int:
@@ -148,10 +152,14 @@ def run_optimize(args) -> int:
         same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
         kwargs["seed"] = args.seed
         kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
+    if args.python and name not in searches:
+        raise ValueError(f"--python: only anneal, local and build have a compiled runner to leave out, not {name}")
     if name == "local":
         kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
     if name == "anneal":
         kwargs.update(optimize.CROWDED)
+    if name in searches:
+        kwargs["compiled"] = optimize.compiled_available() and not args.python
     progress = None if args.json else optimize.text_progress(sys.stderr)
     result = method(maze, progress=progress, **kwargs)
     if result.moves is None:       # the optimizers' first run of the runner found no route
@@ -176,7 +184,7 @@ def run_optimize(args) -> int:
             why = (f" (--method {name}: chosen for a board with any number of walls)" if name == "build"
                    else f" (--method {name}: the default)")
         print(f"{result.method}{why}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
-              f"{result.evaluations} runs of the runner")
+              f"{result.evaluations} runs of the {'compiled ' if result.compiled else ''}runner")
     if result.stopped == "interrupted":
         print("stopped by Ctrl-C: the best found so far is shown above", file=sys.stderr)
         return 130

@@ -1,0 +1,185 @@
+"""The compiled wall-maze runner and annealing (mathmaze_lib.fastwalls) against the lesson's runner.
+
+The compiled runner must make exactly the runs of :class:`mathmaze_lib.wallmaze.Runner` (the same
+moves and the same cells, jumps included), which ``test_wallmaze_tiles`` checks against a networkx
+emulation of Pathery's runner; here both are compared on the same random boards.
+"""
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from mathmaze_lib import fastwalls, optimize, wallmaze
+from mathmaze_lib.wallmaze import parse, run, score
+
+from test_wallmaze import random_board   # noqa: E402 (the tests' own board makers)
+from test_wallmaze_tiles import boards, oracle
+
+pytestmark = pytest.mark.skipif(not fastwalls.AVAILABLE, reason="numba is not installed")
+
+
+def numbers(maze, cells):
+    return [r * maze.cols + c for r, c in cells]
+
+
+def test_the_compiled_runner_makes_the_runners_runs_on_3000_boards_with_tiles():
+    jumped = blocked = 0
+    for rng, maze, walls in boards(3000, seed=160):
+        moves, route = fastwalls.run(fastwalls.board(maze), numbers(maze, walls))
+        result = run(maze, walls)
+        if result.blocked:
+            assert moves == -1 and oracle(maze, walls) is None
+            blocked += 1
+            continue
+        assert moves == result.moves == oracle(maze, walls)[0], maze.text()
+        assert route == numbers(maze, result.path), maze.text()
+        jumped += bool(result.jumps)
+    assert jumped > 600 and blocked > 50
+
+
+def test_the_compiled_runner_makes_the_runners_runs_on_boards_with_checkpoints():
+    rng = random.Random(7)
+    tie_prone = 0
+    for _ in range(1500):
+        rows, cols = rng.randint(1, 8), rng.randint(2, 12)
+        text = random_board(rng, rows, cols, min(rng.randint(0, 3), rows * cols - 2))
+        for letter in "ABC"[:text.count("A") + text.count("B") + text.count("C")]:
+            for _ in range(rng.randint(0, 2)):              # more copies of a checkpoint
+                spot = rng.choice([i for i, ch in enumerate(text) if ch in ".#"] or [None])
+                if spot is not None:
+                    text = text[:spot] + letter + text[spot + 1:]
+        maze = parse(text)
+        walls = [c for c in maze.open_cells() if rng.random() < 0.2]
+        moves, route = fastwalls.run(fastwalls.board(maze), numbers(maze, walls))
+        result = run(maze, walls)
+        assert moves == (-1 if result.blocked else result.moves)
+        if not result.blocked:
+            assert route == numbers(maze, result.path)
+            tie_prone += any(len(cells) > 1 for cells in maze.checkpoints)
+    assert tie_prone > 50           # checkpoints with several copies: the runner's tie-break matters
+
+
+def test_the_board_arrays_follow_the_maze():
+    maze = parse("walls: 2\ns.p#A\n.t.u.\n..f..")
+    b = fastwalls.board(maze)
+    assert b.legs == 2 and b.budget == 2 and list(b.starts) == [0]
+    assert b.kind[4] == 0 and b.kind[12] == 1 and b.kind[1] == -1
+    assert b.rocks[3] == 1 and b.wallable[2] == 0 and b.wallable[1] == 1   # p takes no wall
+    assert b.tele_in[6] == 0 and list(b.tele_out[b.tele_ptr[0]:b.tele_ptr[1]]) == [8]
+    assert list(b.nbrs[6]) == [1, 7, 11, 5]                               # Up, Right, Down, Left
+    assert list(b.nbrs[0]) == [1, 5, -1, -1]                              # (then -1s: no more)
+
+
+@pytest.mark.parametrize("preset", ["pathery-normal", "pathery-complex", "mazer", "simple"])
+def test_compiled_annealing_finds_legal_walls_that_the_runner_scores_the_same(preset):
+    maze = wallmaze.level(preset, 2)
+    result = optimize.anneal(maze, seed=3, seconds=None, max_iters=20_000, compiled=True, **optimize.CROWDED)
+    assert result.method == "annealing" and result.compiled and result.stopped == "iterations"
+    assert score(maze, result.walls) == result.moves
+    assert set(result.walls) <= set(maze.open_cells()) and len(result.walls) <= maze.budget
+    assert result.evaluations >= 20_000
+    assert [m for _, m in result.history] == sorted(m for _, m in result.history)
+    assert result.history[-1][1] == result.moves
+
+
+def test_compiled_annealing_is_the_same_run_for_the_same_seed_and_another_for_another():
+    maze = wallmaze.level("pathery-complex", 1)
+    runs = [optimize.anneal(maze, seed=s, seconds=None, max_iters=5000, compiled=True) for s in (1, 1, 2)]
+    assert (runs[0].walls, runs[0].moves) == (runs[1].walls, runs[1].moves)
+    assert runs[0].walls != runs[2].walls
+
+
+def test_compiled_annealing_reaches_the_proven_optimum_of_a_small_level():
+    maze = wallmaze.level("simple", 1)
+    proof = optimize.exact(maze, seconds=None, max_iters=10**7)
+    assert proof.optimal
+    result = optimize.anneal(maze, seed=1, seconds=None, max_iters=100_000, compiled=True)
+    assert result.moves == proof.moves
+
+
+def test_compiled_annealing_beats_a_random_fill_on_a_crowded_map():
+    maze = wallmaze.level("pathery-normal", 4)
+    filled = optimize.anneal(maze, seed=5, seconds=None, max_iters=1, compiled=True)      # the fill, one step
+    result = optimize.anneal(maze, seed=5, seconds=None, max_iters=50_000, compiled=True, **optimize.CROWDED)
+    assert result.moves > filled.moves + 10
+
+
+def test_compiled_local_search_and_given_walls():
+    maze = parse("walls: 2\n##...\ns...f\n.....")
+    start = [(0, 2)]                                    # a wall that does nothing yet
+    result = optimize.local_search(maze, start, seed=1, seconds=None, max_iters=2000, compiled=True)
+    assert result.method == "local search" and result.compiled
+    assert result.moves == score(maze, result.walls) == optimize.exact(maze).moves == 6 > score(maze, start)
+    assert len(result.walls) <= 2
+
+
+def test_compiled_annealing_on_a_blocked_board_and_a_board_without_budget():
+    blocked = optimize.anneal(parse("s#f"), seconds=None, max_iters=10, compiled=True)
+    assert blocked.moves is None and blocked.walls == []
+    nothing = optimize.anneal(parse("walls: 0\ns...f"), seconds=None, max_iters=10, compiled=True)
+    assert nothing.moves == 4 and nothing.walls == []
+
+
+def test_compiled_annealing_stops_at_its_time_limit():
+    result = optimize.anneal(wallmaze.level("pathery-normal", 1), seed=1, seconds=0.5, compiled=True)
+    assert result.stopped == "time" and score(wallmaze.level("pathery-normal", 1), result.walls) == result.moves
+
+
+def test_compiled_annealing_on_two_processes():
+    maze = wallmaze.level("pathery-normal", 3)
+    one = optimize.anneal(maze, seed=4, seconds=None, max_iters=3000, compiled=True)
+    two = optimize.anneal(maze, seed=4, seconds=None, max_iters=3000, compiled=True, workers=2)
+    assert two.moves >= one.moves and two.evaluations > one.evaluations
+    assert score(maze, two.walls) == two.moves and two.compiled
+
+
+def test_the_compiled_candidates_are_the_open_cells_of_the_walked_and_cut_off_routes():
+    seen = 0
+    for rng, maze, walls in boards(400, seed=5):
+        b = fastwalls.board(maze)
+        blocked = b.rocks.copy()
+        blocked[numbers(maze, walls)] = 1
+        seen_, parent, queue, leg, sources, used, route, cut, counts = b.buffers()
+        moves = fastwalls._run(b.nbrs, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
+                               seen_, parent, queue, leg, sources, used, route, cut, counts)
+        if moves < 0:
+            continue
+        cands = np.zeros(b.size, np.int32)
+        m = fastwalls._candidates(b.wallable, blocked, route, cut, counts, np.zeros(b.size, np.int32), cands)
+        runner = wallmaze.Runner(maze)
+        runner.legs(set(numbers(maze, walls)))
+        planned = {v for plan in runner.plans for v in plan}
+        free = set(numbers(maze, maze.open_cells())) - set(numbers(maze, walls))
+        assert sorted(cands[:m]) == sorted(planned & free)
+        assert len(set(cands[:m])) == m
+        seen += 1
+    assert seen > 200
+
+
+def test_compiled_build_reaches_the_proven_best_of_lesson_3s_open_board():
+    maze = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))      # lesson 3, section 7
+    proof = optimize.exact(maze, seconds=None, max_iters=10**7)
+    assert proof.optimal and proof.moves == 14
+    for seed in (1, 2, 3):
+        result = optimize.build(maze, seed=seed, seconds=None, max_iters=50_000, compiled=True)
+        assert result.method == "build" and result.compiled and result.stopped == "iterations"
+        assert result.moves == score(maze, result.walls) == 14
+
+
+def test_walls_optimize_runs_the_compiled_runner_unless_told_python():
+    text = cli("--preset", "pathery-normal", "--level", "1", "--max-iters", "2000").stdout
+    assert text.rstrip().endswith("runs of the compiled runner")
+    text = cli("--preset", "pathery-normal", "--level", "1", "--max-iters", "200", "--python").stdout
+    assert text.rstrip().endswith("runs of the runner") and "compiled" not in text
+    text = cli("--preset", "empty", "--max-iters", "2000").stdout
+    assert text.rstrip().endswith("runs of the compiled runner") and text.startswith(" ") is False
+    proc = cli("--preset", "simple", "--method", "exact", "--python", "--max-iters", "10")
+    assert proc.returncode == 2 and "--python: only anneal, local and build" in proc.stderr
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", *args],
+                          capture_output=True, text=True)
