@@ -5,17 +5,20 @@ The issue's goal: on Pathery's Normal and Complex modes (presets ``pathery-norma
 of each mode.  Two steps, so the expensive one runs once and is kept:
 
 ``reference``  runs annealing (:data:`mathmaze_lib.optimize.CROWDED` settings, one process per run,
-               ``--jobs`` runs at once) ``--runs`` times for ``--seconds`` on each id and stores the
-               best of the runs in a JSON file (default ``benchmarks/wall_reference.json``).  A later
+               ``--jobs`` runs at once) ``--runs`` times on each id, for ``--seconds`` or for
+               ``--iters`` iterations (the same runs on any machine and under any load), and stores
+               the best in a JSON file (default ``benchmarks/wall_reference.json``).  A later
                reference run adds to the file: each entry keeps the best wall set ever seen and the
-               list of every run's score, with its seconds.
+               list of every run's score with its limit and method (runs without a method were the
+               pure Python annealing, ``python``).
 
-               python -m benchmarks.wall_reference reference --runs 10 --seconds 200 --ids 1-10
+               python -m benchmarks.wall_reference reference --runs 10 --iters 10000000 --ids 1-10
 
 ``compare``    runs ``--method`` for ``--seconds`` on each id and counts the ties (a score >= the
-               stored best) per mode.  ``after`` is ``walls optimize``'s default (annealing with
-               CROWDED settings on every core); ``before`` is main's old default (one process, one
-               round, T from 3 to 0.05).
+               stored best) per mode.  ``after`` is ``walls optimize``'s default (compiled annealing
+               with CROWDED settings on every core); ``python`` the same with the pure Python runner
+               (``walls optimize --python``); ``before`` is main's default before the issue (one
+               process, one round, T from 3 to 0.05).
 
                python -m benchmarks.wall_reference compare --seconds 20 --ids 1-10 --method after
 

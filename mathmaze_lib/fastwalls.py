@@ -4,7 +4,7 @@ Lesson 3 teaches :class:`~mathmaze_lib.wallmaze.Runner` (breadth-first search le
 Python) and :func:`~mathmaze_lib.optimize.anneal`.  This module is the same runner and the same
 annealing step written as loops over numpy arrays, which numba compiles to machine code: the same
 runs (``tests/test_fastwalls.py`` compares every leg with :class:`Runner` on thousands of random
-boards with checkpoints, teleports and unbuildable cells), about 20 to 40 times more runs per second
+boards with checkpoints, teleports and unbuildable cells), about 20 to 50 times more runs per second
 (``make bench``).  ``walls optimize`` uses it (``anneal(..., compiled=True)`` in :mod:`mathmaze_lib.optimize`).
 
 The board as arrays (:class:`Board`), cells numbered ``row * cols + col`` like :class:`Runner`:
@@ -278,6 +278,28 @@ def fill(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_ou
 
 
 @njit(cache=True)
+def _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
+           placed, t, seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
+    """Score ``blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
+    gets no shorter, or with probability ``exp(-d / t)`` when it gets ``d`` shorter; a board that
+    blocks every route is refused.  Kept: ``state`` takes its walls, moves and candidates (``cands``),
+    and it becomes the best (``best_blocked``) when it beats it."""
+    s = _run(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
+             seen, parent, queue, leg, sources, used, route, cut, counts)
+    state[2] += 1
+    if s < 0 or (s < state[1] and np.random.random() >= np.exp((s - state[1]) / t)):
+        return False
+    state[0] = placed
+    state[1] = s
+    state[3] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+    if s > state[4]:
+        state[4] = s
+        state[5] = placed
+        best_blocked[:] = blocked
+    return True
+
+
+@njit(cache=True)
 def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
                  walls, state, best_blocked, iters, t_from, t_to,
                  seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
@@ -302,27 +324,11 @@ def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr,
             blocked[removed] = 0
         c = cands[np.random.randint(0, m)]
         blocked[c] = 1
-        s = _run(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-                 seen, parent, queue, leg, sources, used, route, cut, counts)
-        state[2] += 1
-        moves = state[1]
-        keep = False
-        if s >= 0:
-            if s >= moves:
-                keep = True
-            else:
-                t = t_from * ratio ** (it / iters)
-                keep = np.random.random() < np.exp((s - moves) / t)
-        if keep:
+        t = t_from * ratio ** (it / iters)
+        if _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
+                  nw + 1 if removed < 0 else nw, t, seen, parent, queue, leg, sources, used, route, cut, counts,
+                  mark, cands):
             walls[slot] = c
-            if removed < 0:
-                state[0] = nw + 1
-            state[1] = s
-            state[3] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
-            if s > state[4]:
-                state[4] = s
-                state[5] = state[0]
-                best_blocked[:] = blocked
         else:
             blocked[c] = 0
             if removed >= 0:
@@ -340,7 +346,7 @@ def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, 
     walk gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter; a change
     that blocks every route is refused.  Every change is scored by the runner.
 
-    ``state`` = [walls placed, moves, evaluations, (unused), best moves, best walls placed];
+    ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
     ``blocked`` the current board, ``best_blocked`` the best one; ``mark[v] == counts[3]`` says that
     ``v`` is an open cell of the current route (from :func:`_candidates`, kept in ``cands``)."""
     ratio = t_to / t_from
@@ -354,25 +360,9 @@ def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, 
             if mark[c] != counts[3] and np.random.random() >= off_route:
                 continue
         blocked[c] = 1 if adding else 0
-        s = _run(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-                 seen, parent, queue, leg, sources, used, route, cut, counts)
-        state[2] += 1
-        moves = state[1]
-        keep = False
-        if s >= 0:
-            if s >= moves:
-                keep = True
-            else:
-                t = t_from * ratio ** (it / iters)
-                keep = np.random.random() < np.exp((s - moves) / t)
-        if keep:
-            state[0] += 1 if adding else -1
-            state[1] = s
-            state[3] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
-            if s > state[4]:
-                state[4] = s
-                state[5] = state[0]
-                best_blocked[:] = blocked
-        else:
+        t = t_from * ratio ** (it / iters)
+        if not _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
+                      state[0] + 1 if adding else state[0] - 1, t, seen, parent, queue, leg, sources, used, route,
+                      cut, counts, mark, cands):
             blocked[c] = 0 if adding else 1
     return state[4]
