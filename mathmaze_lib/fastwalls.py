@@ -301,11 +301,12 @@ def _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_
 
 @njit(cache=True)
 def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-                 walls, state, best_blocked, iters, t_from, t_to,
+                 walls, state, best_blocked, iters, t_from, t_to, spots, anywhere,
                  seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
     """``iters`` annealing steps, the temperature going from ``t_from`` to ``t_to`` (geometrically):
     the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the budget is used,
-    else with probability 1/2; put one on a random cell of the current route; keep the new walls
+    else with probability 1/2; put one on a random cell of the current route, or with probability
+    ``anywhere`` on a random open cell of ``spots`` (a step is skipped on a walled one); keep the new walls
     when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter).
 
     ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
@@ -315,6 +316,12 @@ def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr,
         m = state[3]
         if m == 0 or limit == 0:
             break
+        if anywhere > 0.0 and np.random.random() < anywhere:
+            c = spots[np.random.randint(0, len(spots))]
+            if blocked[c] == 1:
+                continue
+        else:
+            c = cands[np.random.randint(0, m)]
         nw = state[0]
         removed = -1
         slot = nw
@@ -322,7 +329,6 @@ def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr,
             slot = np.random.randint(0, nw)
             removed = walls[slot]
             blocked[removed] = 0
-        c = cands[np.random.randint(0, m)]
         blocked[c] = 1
         t = t_from * ratio ** (it / iters)
         if _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,

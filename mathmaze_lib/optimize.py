@@ -53,10 +53,11 @@ __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "r
            "compiled_available"]
 
 #: Annealing settings for crowded maps (Pathery's Normal and Complex: long routes, many walls), used by
-#: ``walls optimize``: hotter, and in 10 rounds, each starting hot again: the first half of them from new
-#: random walls (to find other good regions), the rest from the best wall set so far.
+#: ``walls optimize``: hotter, and in 20 rounds, each starting hot again: the first 30% of them from new
+#: random walls (to find other good regions), the rest from the best wall set so far; one new wall in
+#: five goes anywhere, not on the route (Complex maps' teleports: ``benchmarks/wall_reference.py``).
 #: The defaults of :func:`anneal` (one round from 3 down to 0.05) suit the lessons' small boards.
-CROWDED = {"t_start": 8.0, "t_end": 0.3, "rounds": 10, "explore": 0.5}
+CROWDED = {"t_start": 8.0, "t_end": 0.3, "rounds": 20, "explore": 0.3, "anywhere": 0.2}
 
 
 def default_workers() -> int:
@@ -291,7 +292,7 @@ def _random_fill(bits, cur, limit, rng, clock, state):
 
 
 def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0,
-            rounds: Optional[int] = None, explore: float = 0.0) -> OptResult:
+            rounds: Optional[int] = None, explore: float = 0.0, anywhere: float = 0.0) -> OptResult:
     """Local moves from a random full board: take a wall off, put one on the current route.
 
     With ``rounds`` the run is cut into rounds of equal length (iterations with ``max_iters``,
@@ -336,7 +337,13 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
             new = cur
             if new and (new.bit_count() >= limit or rng.random() < 0.5):
                 new ^= rng.choice(_each_bit(new))
-            new |= rng.choice(cands)
+            if anywhere and rng.random() < anywhere:       # (a wall off the route: teleports)
+                spare = _each_bit(bits.wallable & ~cur)
+                if not spare:
+                    continue
+                new |= rng.choice(spare)
+            else:
+                new |= rng.choice(cands)
             found = bits.route(new)
             if found is None:
                 continue
@@ -358,7 +365,8 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
 
 
 def _fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0,
-                 rounds: Optional[int] = None, explore: float = 0.0, off_route: Optional[float] = None) -> OptResult:
+                 rounds: Optional[int] = None, explore: float = 0.0, anywhere: float = 0.0,
+                 off_route: Optional[float] = None) -> OptResult:
     """:func:`_search` (or, with ``off_route``, :func:`_build`'s toggling) with the compiled runner and
     steps of :mod:`mathmaze_lib.fastwalls`: the same moves, rounds and restarts.  The iterations run
     in compiled chunks (``_FAST_CHUNK`` at a time, or as many as take about 20 ms when only time
@@ -424,7 +432,8 @@ def _fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, m
                 chunk = min(chunk, max_iters - clock.iters)
             before, started = state[4], time.perf_counter()
             if off_route is None:
-                fastwalls.anneal_chunk(*board_args, b.budget, cur, state, best, chunk, t, t, *scratch)
+                fastwalls.anneal_chunk(*board_args, b.budget, cur, state, best, chunk, t, t, spots, anywhere,
+                                       *scratch)
             else:
                 fastwalls.build_chunk(*board_args, b.budget, spots, state, best, chunk, t, t, off_route, *scratch)
             clock.iters += chunk
@@ -467,11 +476,11 @@ def _worker(conn, search, kwargs, seed, origin, seconds, max_iters) -> None:
 
 
 def _search_job(*, maze, walls, seed, seconds, max_iters, progress, t0, cooling, method, rounds,
-                explore, compiled=False) -> OptResult:
+                explore, anywhere=0.0, compiled=False) -> OptResult:
     """One search of :func:`local_search` (``cooling`` None) or :func:`anneal`, for :func:`_run`."""
     search = _fast_search if compiled else _search
     return search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0,
-                  rounds, explore)
+                  rounds, explore, anywhere)
 
 
 def compiled_available() -> bool:
@@ -501,9 +510,11 @@ def _check_temperatures(t_start, t_end) -> None:
             raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
 
 
-def _check_rounds(rounds, explore=0.0) -> None:
+def _check_rounds(rounds, explore=0.0, anywhere=0.0) -> None:
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
+    if isinstance(anywhere, bool) or not isinstance(anywhere, (int, float)) or not 0 <= anywhere <= 1:
+        raise ValueError(f"anywhere {anywhere!r}: the chance of a wall off the route is a number from 0 to 1")
     if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
         raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
 
@@ -564,28 +575,29 @@ def _run(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int) -
 
 def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
                  max_iters: Optional[int] = None, progress: Optional[Callable] = None,
-                 rounds: int = 1, workers: int = 1, explore: float = 0.0, compiled: bool = False) -> OptResult:
+                 rounds: int = 1, workers: int = 1, explore: float = 0.0, anywhere: float = 0.0,
+                 compiled: bool = False) -> OptResult:
     """Hill climbing: from random walls on the path, try moving one wall onto the current
-    path; keep the move when the path gets no shorter.  ``rounds``, ``explore``, ``workers``
-    and ``compiled`` as in :func:`anneal`.
+    path; keep the move when the path gets no shorter.  ``rounds``, ``explore``, ``anywhere``,
+    ``workers`` and ``compiled`` as in :func:`anneal`.
 
     >>> from mathmaze_lib.wallmaze import parse
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
     t0 = time.perf_counter()
-    _check_rounds(rounds, explore)
+    _check_rounds(rounds, explore, anywhere)
     if compiled:
         _need_compiled()
     return _run(_search_job, {"maze": maze, "walls": walls, "cooling": None, "method": "local search",
-                              "rounds": rounds, "explore": explore, "compiled": bool(compiled)},
+                              "rounds": rounds, "explore": explore, "anywhere": anywhere, "compiled": bool(compiled)},
                 seed, seconds, max_iters, progress, t0, workers)
 
 
 def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] = 2.0,
            max_iters: Optional[int] = None, progress: Optional[Callable] = None,
            t_start: float = 3.0, t_end: float = 0.05, rounds: int = 1, workers: int = 1,
-           explore: float = 0.0, compiled: bool = False) -> OptResult:
+           explore: float = 0.0, anywhere: float = 0.0, compiled: bool = False) -> OptResult:
     """Simulated annealing: like :func:`local_search`, but a move that shortens the path by
     ``d`` is also taken with probability ``exp(-d / T)``; the temperature ``T`` cools
     from ``t_start`` to ``t_end`` (both > 0) over the run (time or iterations).
@@ -593,6 +605,8 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     ``rounds`` cuts the run into rounds of equal length, each cooling from ``t_start`` again,
     from the best wall set so far (restarts), except the first ``explore`` share of them (a number
     from 0 to 1), which start from new random walls (:data:`CROWDED` are settings for crowded maps).
+    ``anywhere`` (a chance, default 0) puts the step's new wall on any open cell instead of the
+    route: with teleports a wall off the route can change the run (see the module's text).
     ``workers`` > 1 runs that many searches at once in separate processes (worker 0 is the
     single-process run with ``seed``, the others have seeds of their own) and keeps the best;
     ``evaluations`` counts the runner calls of all of them.  With ``max_iters`` (per worker) the
@@ -609,11 +623,11 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     """
     t0 = time.perf_counter()
     _check_temperatures(t_start, t_end)
-    _check_rounds(rounds, explore)
+    _check_rounds(rounds, explore, anywhere)
     if compiled:
         _need_compiled()
     return _run(_search_job, {"maze": maze, "walls": walls, "cooling": (t_start, t_end), "method": "annealing",
-                              "rounds": rounds, "explore": explore, "compiled": bool(compiled)},
+                              "rounds": rounds, "explore": explore, "anywhere": anywhere, "compiled": bool(compiled)},
                 seed, seconds, max_iters, progress, t0, workers)
 
 

@@ -155,7 +155,7 @@ def run_optimize(args) -> int:
     if args.python and name not in searches:
         raise ValueError(f"--python: only anneal, local and build have a compiled runner to leave out, not {name}")
     if name == "local":
-        kwargs["rounds"], kwargs["explore"] = optimize.CROWDED["rounds"], optimize.CROWDED["explore"]
+        kwargs.update({key: optimize.CROWDED[key] for key in ("rounds", "explore", "anywhere")})
     if name == "anneal":
         kwargs.update(optimize.CROWDED)
     if name in searches:
