@@ -11,8 +11,9 @@ Teleports break that fact: a wall can move the runner's route onto a teleport th
 shortens it, or off one, and a wall off the walked route can change the route planned
 beyond an in-cell.  Greedy, local search and annealing still score every wall set
 with the runner's own rule (BitRunner plans such legs as the Runner does) and still put
-walls on the runner's routes (walked, or planned and cut off by a jump), so they stay
-correct but may miss some wall sets; the exact search, whose proof needs the fact,
+walls on the runner's routes (walked, or planned and cut off by a jump; with ``anywhere``,
+as in :data:`CROWDED`, now and then on any open cell), so they stay correct but may miss
+some wall sets; the exact search, whose proof needs the fact,
 refuses boards with teleports.
 Walls go only on open cells (never on unbuildable ``p`` cells nor on teleports).
 

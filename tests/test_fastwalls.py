@@ -183,3 +183,18 @@ def test_walls_optimize_runs_the_compiled_runner_unless_told_python():
 def cli(*args):
     return subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", *args],
                           capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_walls_anywhere_stay_legal_and_scored_by_the_runner(compiled):
+    maze = wallmaze.level("pathery-complex", 3)           # teleports: a wall off the route can matter
+    result = optimize.anneal(maze, seed=2, seconds=None, max_iters=3000, anywhere=1.0, compiled=compiled)
+    assert score(maze, result.walls) == result.moves
+    assert set(result.walls) <= set(maze.open_cells()) and len(result.walls) <= maze.budget
+    plain = optimize.anneal(maze, seed=2, seconds=None, max_iters=3000, compiled=compiled)
+    assert plain.walls != result.walls                    # the option changes the steps
+
+
+def test_anywhere_is_a_chance():
+    with pytest.raises(ValueError, match="anywhere 2: the chance of a wall off the route is a number from 0 to 1"):
+        optimize.anneal(parse("s..f"), anywhere=2, seconds=None, max_iters=5)
