@@ -206,29 +206,29 @@ def run(b: Board, walls=()) -> tuple:
 
 
 @njit(cache=True)
-def _candidates(wallable, blocked, route, cut, counts, mark, cands):
-    """The cells where a new wall may go: open cells of the walked route (in route order), then
-    those of planned routes a jump cut off; their number.  ``mark`` is scratch (stamps, the last in
-    ``counts[3]``)."""
-    if counts[3] > 2000000000:
-        mark[:] = 0
-        counts[3] = 0
-    counts[3] += 1
-    stamp = counts[3]
-    m = 0
-    for i in range(counts[0]):
-        v = route[i]
-        if wallable[v] == 1 and blocked[v] == 0 and mark[v] != stamp:
-            mark[v] = stamp
-            cands[m] = v
-            m += 1
-    for i in range(counts[1]):
-        v = cut[i]
+def _take(cells, n, wallable, blocked, mark, stamp, cands, m):
+    """Append the cells of ``cells[:n]`` where a wall may go (open, no wall yet, not taken before:
+    ``mark[v] != stamp``) to ``cands[:m]``, in order; the new number of candidates."""
+    for i in range(n):
+        v = cells[i]
         if wallable[v] == 1 and blocked[v] == 0 and mark[v] != stamp:
             mark[v] = stamp
             cands[m] = v
             m += 1
     return m
+
+
+@njit(cache=True)
+def _candidates(wallable, blocked, route, cut, counts, mark, cands):
+    """The cells where a new wall may go: open cells of the walked route (in route order), then
+    those of planned routes a jump cut off; their number.  ``mark`` is scratch (stamps, the last in
+    ``counts[3]``): ``mark[v] == counts[3]`` says that ``v`` is one of them."""
+    if counts[3] > 2000000000:
+        mark[:] = 0
+        counts[3] = 0
+    counts[3] += 1
+    m = _take(route, counts[0], wallable, blocked, mark, counts[3], cands, 0)
+    return _take(cut, counts[1], wallable, blocked, mark, counts[3], cands, m)
 
 
 @njit(cache=True)
@@ -354,7 +354,7 @@ def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, 
 
     ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
     ``blocked`` the current board, ``best_blocked`` the best one; ``mark[v] == counts[3]`` says that
-    ``v`` is an open cell of the current route (from :func:`_candidates`, kept in ``cands``)."""
+    ``v`` is a candidate of the current route (from :func:`_candidates`, kept in ``cands``)."""
     ratio = t_to / t_from
     nspots = len(spots)
     for it in range(iters):
