@@ -10,9 +10,10 @@ of each mode.  Two steps, so the expensive one runs once and is kept:
                the best in a JSON file (default ``benchmarks/wall_reference.json``).  A later
                reference run adds to the file: each entry keeps the best wall set ever seen and the
                list of every run's score with its limit and method (runs without a method were the
-               pure Python annealing, ``python``).
+               pure Python annealing, ``python``).  The issue's reference is ten 200-second runs
+               (one process each; with ``--jobs 2`` on 2 cores, about 2.8 hours per mode):
 
-               python -m benchmarks.wall_reference reference --runs 10 --iters 10000000 --ids 1-10
+               python -m benchmarks.wall_reference reference --seconds 200 --runs 10 --first-seed 101
 
 ``compare``    runs ``--method`` for ``--seconds`` on each id and counts the ties (a score >= the
                stored best) per mode.  ``after`` is ``walls optimize``'s default (compiled annealing
@@ -65,6 +66,13 @@ def one_run(task) -> tuple:
     result = run_method(method, maze, seed, seconds, workers=1, iters=iters)
     assert wallmaze.score(maze, result.walls) == result.moves
     return f"{preset}:{level_id}", seed, result.moves, [list(w) for w in result.walls], result.evaluations
+
+
+def describe(entry: dict) -> str:
+    """What a stored best is the best of: ``"best of 33 runs, 10 of them of 200 s or more"``."""
+    runs = entry["runs"]
+    long = sum(1 for r in runs if r.get("seconds", 0) >= 200)
+    return f"best of {len(runs)} run{'s' * (len(runs) != 1)}, {long} of them of 200 s or more"
 
 
 def remember(data: dict, key: str, moves: int, walls: list, run_record) -> bool:
@@ -133,7 +141,7 @@ def compare(args) -> int:
             ref = data[key]["moves"]
             got.append(result.moves >= ref)
             note = "tie" if result.moves == ref else ("BETTER" if result.moves > ref else f"{result.moves / ref:.1%}")
-            print(f"{key}: {args.method} {result.moves} vs reference {ref} ({note}), "
+            print(f"{key}: {args.method} {result.moves} vs reference {ref} ({note}; {describe(data[key])}), "
                   f"{result.evaluations / (time.perf_counter() - t):.0f} evaluations/s", flush=True)
             if args.update and remember(data, key, result.moves, [list(w) for w in result.walls], None):
                 write(args.file, data)
