@@ -16,7 +16,8 @@ The board as arrays (:class:`Board`), cells numbered ``row * cols + col`` like :
   ``tele_out[tele_ptr[c]:tele_ptr[c + 1]]``, in the runner's order.
 
 The compiled functions are cached on disk (numba's ``cache=True``): the first call in a new
-installation compiles them (a few seconds), later processes load them.
+installation compiles them (about 6 s on 2 cores), later processes load them.  :func:`warm` does
+that first call; the Makefile runs it after installing.
 """
 
 from __future__ import annotations
@@ -372,3 +373,25 @@ def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, 
                       cut, counts, mark, cands):
             blocked[c] = 0 if adding else 1
     return state[4]
+
+
+def warm() -> float:
+    """Compile every compiled function once (or load it from numba's cache), on a small board with a
+    teleport, so that the first ``walls optimize`` spends its ``--seconds`` searching; the seconds it
+    took.  ``make lab`` and ``make test`` run it after installing (``python -m mathmaze_lib.fastwalls``):
+    about 6 s the first time on 2 cores, a fraction of a second once cached."""
+    import time
+
+    from . import optimize, wallmaze
+    t0 = time.perf_counter()
+    maze = wallmaze.parse("walls: 2\ns.t.f\ns.p.f\ns.u.f")
+    optimize.anneal(maze, seed=1, seconds=None, max_iters=200, compiled=True, **optimize.CROWDED)
+    optimize.build(maze, seed=1, seconds=None, max_iters=200, compiled=True)
+    return time.perf_counter() - t0
+
+
+if __name__ == "__main__":                                  # pragma: no cover (run by the Makefile)
+    if AVAILABLE:
+        print(f"compiled wall runner ready ({warm():.1f} s)")
+    else:
+        print("numba is not installed: the wall optimizers use the pure Python runner")

@@ -5,6 +5,7 @@ moves and the same cells, jumps included), which ``test_wallmaze_tiles`` checks 
 emulation of Pathery's runner; here both are compared on the same random boards.
 """
 
+import os
 import random
 import subprocess
 import sys
@@ -198,3 +199,20 @@ def test_walls_anywhere_stay_legal_and_scored_by_the_runner(compiled):
 def test_anywhere_is_a_chance():
     with pytest.raises(ValueError, match="anywhere 2: the chance of a wall off the route is a number from 0 to 1"):
         optimize.anneal(parse("s..f"), anywhere=2, seconds=None, max_iters=5)
+
+
+def test_warming_up_fills_numbas_cache_so_the_next_process_compiles_nothing(tmp_path):
+    """``python -m mathmaze_lib.fastwalls`` (run by the Makefile after installing) compiles every
+    compiled function into numba's cache; a later process loads them instead of compiling again."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.fastwalls"], env=env, capture_output=True,
+                           text=True, check=True)
+    assert first.stdout.startswith("compiled wall runner ready")
+    cached = {p.name.split(".")[1].split("-")[0] for p in tmp_path.rglob("*.nbi")}
+    assert {"anneal_chunk", "build_chunk", "fill", "seed", "_run", "_judge"} <= cached, cached
+    probe = ("from mathmaze_lib import fastwalls, wallmaze\n"
+             "fastwalls.run(fastwalls.board(wallmaze.level('pathery-complex', 1)))\n"
+             "s = fastwalls._run.stats\nprint(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
+    hits, misses = map(int, subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                                           check=True).stdout.split())
+    assert (hits, misses) == (1, 0), f"the runner was compiled again: {hits} cache hits, {misses} misses"
