@@ -8,6 +8,10 @@ LAB_ARGS ?=
 # Saved notebooks keep the games' "run this cell to play" text, not a widget that cannot come back.
 SAVE_HOOK = --ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+# Test processes at once (pytest-xdist). Most tests wait on kernels, servers and browsers, so 4 keep
+# 2 cores busy; each test file stays in one process (--dist loadfile: a notebook's cells run in order).
+TEST_JOBS ?= 4
+XDIST = -n $(TEST_JOBS) --dist loadfile
 
 .PHONY: lab test test-fast test-hub bench student notebooks clean
 
@@ -31,12 +35,12 @@ lab: $(VENV)/.lab-installed
 
 ## Run every test: the unit tests, the browser tests and every notebook (both versions) under nbval.
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-current-env \
+	$(BIN)/python -m pytest tests notebooks $(XDIST) --nbval-lax --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
-## The unit tests only (quick, no notebooks).
+## The unit tests only: no browser, no JupyterHub, no notebooks, nothing marked slow.
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests -x -q
+	$(BIN)/python -m pytest tests -n $(TEST_JOBS) --dist load -q -m "not browser and not hub and not slow"
 
 ## A real JupyterHub with several learners (needs Node's configurable-http-proxy: see deploy/README.md).
 test-hub: $(VENV)/.test-installed

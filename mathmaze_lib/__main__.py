@@ -18,21 +18,25 @@ class _Parser(argparse.ArgumentParser):
         super().error(re.sub(r"'([^']{40})[^']{20,}'", r"'\1...'", message))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand found in :mod:`mathmaze_lib.commands`."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand found in :mod:`mathmaze_lib.commands`, or only the
+    subcommand ``only`` when there is one of that name (a command then imports only what it uses:
+    ``walls score`` starts without matplotlib or networkx)."""
     parser = _Parser(
         prog="python -m mathmaze_lib",
         description="Math Maze: make, solve and check grid puzzles from the command line.")
     parser.add_argument("--version", action="version", version=f"mathmaze_lib {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+    for name in [only] if only in names else names:
+        module = importlib.import_module(f"{commands.__name__}.{name}")
         module.register(sub)
     return parser
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

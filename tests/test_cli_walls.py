@@ -1,5 +1,6 @@
 """The walls command: score and optimize, as JSON with the documented keys."""
 
+import pytest
 import json
 import subprocess
 import sys
@@ -63,6 +64,7 @@ def test_goals_keep_a_better_stored_score_and_write_one_line_per_level(tmp_path)
     assert out.read_text().count("\n") == 3          # "{", one line for the level, "}"
 
 
+@pytest.mark.slow
 def test_goals_prove_small_boards_with_the_exact_search(tmp_path):
     out = tmp_path / "goals.json"
     proc = cli("goals", "--preset", "simple", "--levels", "1", "--seconds", "1", "--out", str(out))

@@ -93,6 +93,7 @@ def test_compiled_annealing_is_the_same_run_for_the_same_seed_and_another_for_an
     assert runs[0].walls != runs[2].walls
 
 
+@pytest.mark.slow
 def test_compiled_annealing_reaches_the_proven_optimum_of_a_small_level():
     maze = wallmaze.level("simple", 1)
     proof = optimize.exact(maze, seconds=None, max_iters=10**7)
@@ -201,6 +202,7 @@ def test_anywhere_is_a_chance():
         optimize.anneal(parse("s..f"), anywhere=2, seconds=None, max_iters=5)
 
 
+@pytest.mark.slow
 def test_warming_up_fills_numbas_cache_so_the_next_process_compiles_nothing(tmp_path):
     """``python -m mathmaze_lib.fastwalls`` (run by the Makefile after installing) compiles every
     compiled function into numba's cache; a later process loads them instead of compiling again."""

@@ -19,7 +19,7 @@ import pytest
 
 import hubkit
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.hub]
 
 SLOW = {"slow1", "slow2", "slow3", "slow4"}  # learners whose servers take 15 s to start
 LESSON = "01_math_maze.ipynb"
