@@ -9,7 +9,7 @@ import re
 
 import nbformat
 
-from conftest import NOTEBOOKS
+from conftest import NOTEBOOKS, ROOT
 from mathmaze_lib.__main__ import main
 from mathmaze_lib.exercises import lesson1
 from mathmaze_lib.exercises.release import BEGIN, END
@@ -132,7 +132,11 @@ def test_solution_is_hidden_in_a_kernel_of_the_class_copy(tmp_path):
     target = tmp_path / "class"
     assert main(["release", "--dir", str(NOTEBOOKS), "--class", str(target)]) == 0
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "from mathmaze_lib.exercises import lesson2 as ex\nex.q1.solution()\nex.q1.hint()\nex.q1.check()")])
+        "from mathmaze_lib.exercises import lesson2 as ex\nex.q1.solution()\nex.q1.hint()\nex.q1.check()\n"
+        "print(ex.q1.solution_code)\n"
+        "for _n in dir(ex):\n"
+        "    for _k, _v in vars(getattr(ex, _n)).items() if hasattr(getattr(ex, _n), '__dict__') else ():\n"
+        "        print(_n, _k, repr(_v)[:2000])\n")])
     env = {k: v for k, v in os.environ.items() if k != ENV}
     client = NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(target / "notebooks")}})
@@ -140,3 +144,54 @@ def test_solution_is_hidden_in_a_kernel_of_the_class_copy(tmp_path):
     out = "".join(o.get("text", "") for o in nb.cells[0].outputs)
     assert "Your teacher has hidden the solutions for this class" in out
     assert "Hint 1 of 2" in out and "Not attempted yet" in out and "def moves_table" not in out
+    leaked = [line for line in solution_lines() if line in out]
+    assert not leaked, f"an exercise object holds solution code in the class copy: {leaked[:3]}"
+    assert "q1 reference" in out, "the exercise objects' attributes were listed"
+
+
+def test_the_class_copy_says_how_to_install_the_package_without_solutions(tmp_path):
+    target = tmp_path / "class"
+    assert main(["release", "--dir", str(NOTEBOOKS), "--class", str(target)]) == 0
+    readme = (target / "README.md").read_text()
+    assert 'MATHMAZE_WITHOUT_SOLUTIONS=1 pip install "PROJECT-FOLDER[lab]"' in readme
+    assert "release --check-install" in readme
+
+
+def test_a_class_install_leaves_the_solutions_out(tmp_path):
+    """setup.py's MATHMAZE_WITHOUT_SOLUTIONS: the files a build installs (build_py, what a wheel holds)."""
+    import shutil
+    import subprocess
+    import sys
+
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "mathmaze_lib", source / "mathmaze_lib",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    built = {}
+    for value in ("", "1"):
+        out = tmp_path / f"build{value or 0}"
+        env = dict(os.environ, MATHMAZE_WITHOUT_SOLUTIONS=value)
+        proc = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(out)], cwd=source,
+                              env=env, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        built[value] = sorted(p.name for p in (out / "mathmaze_lib" / "data").iterdir())
+    assert built[""] == ["solutions.json", "wall_goals.json"]
+    assert built["1"] == ["wall_goals.json"]
+
+
+def test_without_the_solutions_file_solution_says_so(tmp_path, monkeypatch, capsys):
+    from mathmaze_lib.exercises import solutions
+
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["release", "--check-install"]) == 1
+    assert "holds the worked solutions" in capsys.readouterr().out
+    monkeypatch.setattr(solutions, "DATA", tmp_path / "none.json")
+    assert main(["release", "--check-install"]) == 0
+    assert "no worked solutions: ready for a class" in capsys.readouterr().out
+    lesson1.q1.solution()
+    out = capsys.readouterr().out
+    assert "installed without the solutions" in out and "sum(numbers" not in out
+    assert lesson1.q1.solution_code == ""

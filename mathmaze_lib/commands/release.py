@@ -25,6 +25,9 @@ def register(sub) -> None:
                    help="with --class: whether ex.qN.solution() answers in the class copy (default hidden)")
     p.add_argument("--until", metavar="YYYY-MM-DD",
                    help="with --class: hide the solutions until this day, then show them")
+    p.add_argument("--check-install", action="store_true",
+                   help="say whether the installed package holds the worked solutions (exit 1 when it does): "
+                        "a class's environment should not (MATHMAZE_WITHOUT_SOLUTIONS=1 pip install ...)")
     p.set_defaults(func=run)
 
 
@@ -33,6 +36,15 @@ def run(args) -> int:
     from ..exercises.solutions import write as write_solutions
 
     folder = Path(args.dir)
+    if args.check_install:
+        from ..exercises.solutions import DATA
+
+        if DATA.exists():
+            print(f"this installation holds the worked solutions ({DATA}); for a class, install the package with "
+                  f"MATHMAZE_WITHOUT_SOLUTIONS=1 pip install PROJECT-FOLDER (not -e)")
+            return 1
+        print("this installation has no worked solutions: ready for a class")
+        return 0
     if args.class_dir:
         from ..exercises.classroom import class_release
 

@@ -52,9 +52,19 @@ raised it. Until you write something, every check says "Not attempted yet".
 ## Handing in
 
 Save your notebook (**Ctrl + S**) and hand in the `.ipynb` file the way your teacher asks.
-Your teacher grades it by running it from the top in a fresh kernel and checking every
+Your teacher grades it by running it from the top in a fresh process and checking every
 exercise again on cases you have not seen, so make sure it runs from the top without
 errors (*Kernel, Restart Kernel and Run All Cells*) and do not hard-code answers.
+
+## For the teacher: the class's environment
+
+This repository holds no solutions. Install the `mathmaze_lib` package for the class without
+its worked solutions too, from the project's folder (not with `pip install -e`):
+
+```bash
+MATHMAZE_WITHOUT_SOLUTIONS=1 pip install "PROJECT-FOLDER[lab]"
+python -m mathmaze_lib release --check-install    # "this installation has no worked solutions"
+```
 """
 
 

@@ -67,6 +67,7 @@ class Submission:
     student_id: str = ""
     partial: bool = False
     startup: float = 0.0          # seconds a worker took to start (the sandbox's cost), on average
+    cpu: float = 0.0              # CPU seconds its workers said they used
 
     @property
     def total(self) -> float:

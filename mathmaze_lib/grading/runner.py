@@ -75,6 +75,7 @@ class WorkerClient:
         self.n = 0
         self.work: Optional[str] = None
         self.started_in = 0.0
+        self.cpu = 0.0            # CPU seconds the worker said it used
 
     async def start(self) -> "WorkerClient":
         s = self.settings
@@ -101,11 +102,14 @@ class WorkerClient:
         self.drainer = asyncio.ensure_future(self._drain())
         try:
             ready = await self._reply("ready", s.startup_timeout)
-        except WorkerGone as gone:
+        except (WorkerGone, _Slow) as gone:
+            await self.stop()
             said = self.start_text.decode("utf-8", "replace").strip().splitlines()
-            raise WorkerGone("start", f"the grader's worker did not start ({gone.why}"
+            why = gone.why if isinstance(gone, WorkerGone) else f"no sign of life within {s.startup_timeout:g} s"
+            raise WorkerGone("start", f"the grader's worker did not start ({why}"
                              + (f": {said[-1][:300]}" if said else "") + ")") from None
         if ready.get("op") == "failed":
+            await self.stop()
             raise WorkerGone("start", f"the grader's worker did not start: {str(ready.get('why'))[:300]}")
         self.started_in = time.monotonic() - begun
         return self
@@ -200,8 +204,18 @@ class WorkerClient:
                     pass
 
     async def stop(self) -> None:
-        """End the worker and everything it started; remove its folder."""
+        """End the worker (asked to end, then killed with everything it started); remove its folder."""
         if self.proc is not None:
+            if self.proc.returncode is None and not self.flooded.is_set():
+                try:           # ask it to end; its reply says the CPU time it used (for the benchmark)
+                    self.n += 1
+                    self.proc.stdin.write(frame({"op": "bye", "n": self.n}))
+                    reply = await self._reply("bye", 2)
+                    if isinstance(reply.get("cpu"), (int, float)):
+                        self.cpu = float(reply["cpu"])
+                    await asyncio.wait_for(self.proc.wait(), 2)
+                except (ConnectionError, OSError, asyncio.TimeoutError, WorkerGone, _Slow):
+                    pass
             self.kill()
             try:
                 await asyncio.wait_for(self.proc.wait(), 30)
@@ -241,6 +255,7 @@ class _Run:
     broken: set = field(default_factory=set)
     restarts: int = 0
     startups: list = field(default_factory=list)
+    workers: list = field(default_factory=list)
 
 
 async def _fresh(run: _Run, settings: Settings, sub: Submission) -> WorkerClient:
@@ -250,6 +265,7 @@ async def _fresh(run: _Run, settings: Settings, sub: Submission) -> WorkerClient
             raise WorkerGone("restarts", f"the notebook's process had to be restarted more than {MAX_RESTARTS} times")
         worker = await WorkerClient(settings).start()
         run.startups.append(worker.started_in)
+        run.workers.append(worker)
         try:
             for index in list(run.ran):
                 where, code = run.cells[index]
@@ -330,6 +346,7 @@ async def grade_notebook(sub: Submission, sources: list, plans: list, settings: 
             sub.verdicts[plan.attr] = Verdict("error", f"{plan.q.name} could not be checked (see the notes).")
     if run.startups:
         sub.startup = sum(run.startups) / len(run.startups)
+    sub.cpu = sum(w.cpu for w in run.workers)
     _static_forbidden(sub, plans, trees, numbers)
 
 

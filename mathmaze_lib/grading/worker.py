@@ -17,7 +17,8 @@ Requests (each with a number ``n`` that the reply repeats):
   reference versions of the earlier exercises it ``uses`` in the learner's namespace. Reply
   ``{"op": "answers", "facts": ..., "batches": [[outcome, ...], ...]}``;
 * ``{"op": "value", "q": "q2"}``: the facts about a value exercise's variable;
-* ``{"op": "interrupt"}`` (no reply): a KeyboardInterrupt in the running cell; ``{"op": "bye"}``.
+* ``{"op": "interrupt"}`` (no reply): a KeyboardInterrupt in the running cell; ``{"op": "bye"}``: the
+  worker replies with the CPU seconds it used and ends.
 
 A learner's code can write to the reply pipe too (it runs in this process): a forged reply can at
 most claim answers, which the grader judges like any other, or break the protocol, which the
@@ -189,6 +190,15 @@ class Worker:
                 message = self.inbox.get()
                 op = message.get("op")
                 if op not in handlers:
+                    if op == "bye":
+                        import resource
+
+                        used = resource.getrusage(resource.RUSAGE_SELF)
+                        try:
+                            send(self.replies, {"op": "bye", "n": message.get("n"),
+                                                "cpu": used.ru_utime + used.ru_stime})
+                        except OSError:
+                            pass
                     return
                 reply = handlers[op](message)
             except KeyboardInterrupt:      # an interrupt that came between two cells
