@@ -314,14 +314,19 @@ def test_a_roster_gives_an_lms_import(tmp_path):
         return Submission(klass / rel, student=student, lesson=1, reason=reason,
                           verdicts={f"q{i}": Verdict("correct" if m else "incorrect", "") for i, m in enumerate(marks, 1)})
 
-    subs = [sub("ada/01_math_maze-Copy1.ipynb", "ada", [1, 1, 1, 0, 0]),      # her folder is her login
+    subs = [sub("eve/01_math_maze.ipynb", "Lovelace, Ada", [0] * 5),           # claims Ada's name in its metadata
+            sub("ada/01_math_maze-Copy1.ipynb", "ada", [1, 1, 1, 0, 0]),      # her folder is her login
             sub("x/gh.ipynb", "Grace Hopper", [1, 1, 1, 1, 1]),              # her name (from the metadata)
             sub("mallory/01_math_maze.ipynb", "mallory", [1] * 5),           # not in the class
-            sub("ada/again.ipynb", "again", [1] * 5)]                        # ada's folder again: not taken twice
+            sub("alan/01_math_maze.ipynb", "alan", [1] * 5),                 # two files in alan's folder:
+            sub("alan/01_math_maze (1).ipynb", "alan", [0] * 5)]             # which one counts is not guessed
     roster_data = grading.read_roster(roster)
     assert [s["Student"] for s in roster_data.students] == ["Lovelace, Ada", "Grace Hopper", "Alan Turing"]
-    unmatched = grading.write_lms(subs, roster_data, 1, tmp_path / "lms.csv", "Lesson 1 (123)", root=klass)
-    assert [s.student for s in unmatched] == ["mallory", "again"]
+    left_out, by_name = grading.write_lms(subs, roster_data, 1, tmp_path / "lms.csv", "Lesson 1 (123)", root=klass)
+    assert sorted(s.path.name for s in left_out) == ["01_math_maze (1).ipynb", "01_math_maze.ipynb",
+                                                     "01_math_maze.ipynb", "01_math_maze.ipynb"]
+    assert {s.path.parent.name for s in left_out} == {"eve", "mallory", "alan"}
+    assert [s.student for s in by_name] == ["Grace Hopper"]
     lines = list(csv.reader((tmp_path / "lms.csv").open()))
     assert lines[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lesson 1 (123)"]
     assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == "5"

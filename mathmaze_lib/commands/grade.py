@@ -95,11 +95,14 @@ def run(args) -> int:
           f"{time.monotonic() - start:.0f} s; wrote {args.csv} and {len(subs)} feedback files in {args.feedback}")
     if roster is not None:
         assignment = args.assignment or f"Math Maze lesson {lesson}"
-        unmatched = write_lms(subs, roster, lesson, lms, assignment, partial=args.partial, root=root)
+        left_out, by_name = write_lms(subs, roster, lesson, lms, assignment, partial=args.partial, root=root)
         print(f"wrote {lms} for the LMS ({len(roster.students)} students, column {assignment!r})")
-        for sub in unmatched:
-            print(f"warning: {sub.path} ({sub.student}) matches no student of {args.roster}, or one already "
-                  f"matched; it is not in {lms}", file=sys.stderr)
+        for sub in left_out:
+            print(f"warning: {sub.path} ({sub.student}) is not in {lms}: it matches no student of {args.roster}, "
+                  f"or another file matches that student as well", file=sys.stderr)
+        for sub in by_name:
+            print(f"note: {sub.path} was matched to {sub.student!r} by the name alone (a notebook can claim any "
+                  f"name): check it, or add a File column to the roster", file=sys.stderr)
     if not sandboxed:
         print(NOT_ISOLATED.format(why=why), file=sys.stderr, flush=True)
     return 0

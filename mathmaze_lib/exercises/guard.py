@@ -263,7 +263,8 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
             old_handler = signal.signal(signal.SIGALRM, on_alarm)
             signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
         with _address_space(3 * memory), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            sys.setprofile(profile)
+            if codes or prefixes or not use_signal:      # the profiler only when it has work to do
+                sys.setprofile(profile)
             try:
                 value = fn(*args)
             finally:

@@ -191,10 +191,12 @@ class Roster:
     students: list
     path: Path
 
-    def match(self, sub: Submission, root=None) -> Optional[dict]:
-        """The student a submission belongs to, by what the teacher controls first: the roster's
-        ``File`` column (a path below the folder graded, a file name or a folder name), then a
-        login or ID equal to a folder's or the file's name, then the name (unique matches only)."""
+    def match(self, sub: Submission, root=None) -> tuple:
+        """``(student, how)``: the student a submission belongs to, by what the teacher controls first
+        (``how`` 0): the roster's ``File`` column (a path below the folder graded, a file name or a
+        folder name); then (1) a login or ID equal to one of its folders' names or its file's name;
+        then (2) the student's name, which a notebook's metadata can claim. ``(None, None)`` when no
+        rule finds exactly one student."""
         rel = _relative(sub.path, root)
         folders = {p.name.lower() for p in rel.parents if p.name}
         file_name = _clean(sub.path.name[:-6] if sub.path.name.endswith(".ipynb") else sub.path.stem).lower()
@@ -205,11 +207,11 @@ class Roster:
                           for k in ("SIS Login ID", "ID", "SIS User ID")),
             lambda s: s.get("Student") and _same_name(s["Student"], sub.student),
         ]
-        for test in tests:
+        for how, test in enumerate(tests):
             found = [s for s in self.students if test(s)]
             if len(found) == 1:
-                return found[0]
-        return None
+                return found[0], how
+        return None, None
 
 
 def _relative(path: Path, root) -> Path:
@@ -246,27 +248,44 @@ def read_roster(path) -> Roster:
 
 
 def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str, partial: bool = False,
-              root=None) -> list:
+              root=None) -> tuple:
     """Write an LMS import file: the :data:`LMS_COLUMNS`, then one column ``assignment`` with each
     student's points (empty for a student with no graded submission), after a "Points Possible" row.
-    Returns the submissions that match no student, or a student already matched (left out)."""
+
+    A student gets the score of the one submission that matches them best (see :meth:`Roster.match`);
+    when two match them equally well, neither is used. Returns ``(left out, by name only)``: the
+    submissions not in the file, and those matched only by a name (which a notebook can claim).
+    """
     out_of = len(graded_exercises(lesson)) if lesson is not None else 0
-    scores, unmatched = {}, []
+    claims: dict = {}
+    left_out = []
     for sub in subs:
-        student = roster.match(sub, root)
-        key = id(student) if student is not None else None
-        if student is None or key in scores:
-            unmatched.append(sub)
-            continue
-        sub.student_id = student.get("SIS Login ID") or student.get("ID") or ""
-        scores[key] = "" if sub.reason else sub.total
+        student, how = roster.match(sub, root)
+        if student is None:
+            left_out.append(sub)
+        else:
+            claims.setdefault(id(student), []).append((how, sub))
+    scores, by_name = {}, []
+    for key, found in claims.items():
+        best = min(how for how, _ in found)
+        winners = [sub for how, sub in found if how == best]
+        left_out += [sub for how, sub in found if how != best or len(winners) > 1]
+        if len(winners) == 1:
+            scores[key] = "" if winners[0].reason else winners[0].total
+            if best == 2:
+                by_name.append(winners[0])
+    for student in roster.students:
+        if id(student) in scores:
+            found = [sub for how, sub in claims[id(student)]]
+            for sub in found:
+                sub.student_id = student.get("SIS Login ID") or student.get("ID") or ""
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         w.writerow([*LMS_COLUMNS, assignment])
         w.writerow(["    Points Possible", "", "", "", "", out_of])
         for student in roster.students:
             w.writerow([student.get(c, "") for c in LMS_COLUMNS] + [scores.get(id(student), "")])
-    return unmatched
+    return left_out, by_name
 
 
 # ------------------------------------------------------------------------------ writing
