@@ -12,6 +12,7 @@ import csv
 import hashlib
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -257,7 +258,10 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
                  *options]) == 0
     by_file_alone = rows(tmp_path / "alone.csv")
 
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert main(["grade", str(klass), "--csv", str(gradebook), "--feedback", str(feedback), *options]) == 0
+    grew = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak) / 1024
+    assert grew < 300, f"the grader grew by {grew:.0f} MB (a gigabyte was printed: it must not be kept)"
     out = capsys.readouterr()
     stop.set()
     assert "in the sandbox" in out.out and "NOT isolated" not in out.err

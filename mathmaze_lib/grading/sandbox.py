@@ -22,6 +22,11 @@ worker gets:
   :func:`limits`; time and output are limited by the grader, which reads the worker's output
   and kills it when a cell or check runs too long or prints too much.
 
+Processes are limited by the seccomp filter, not by ``RLIMIT_NPROC``: that limit counts every
+process of the real user (the teacher's desktop, the other workers; per user namespace only on
+recent kernels) and does not hold for root at all, so it would either stop nothing (grading as
+root, as in CI) or stop honest workers on a busy desktop. Refusing ``fork`` holds for every user.
+
 Without bubblewrap (macOS, Windows, a kernel without user namespaces) the worker is a plain
 process in a fresh temporary folder with the same resource limits: the judge is still outside
 the learner's code, but the submission can read and write what the teacher can.

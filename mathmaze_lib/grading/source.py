@@ -7,9 +7,9 @@ ways to do it:
 
 * :func:`tampering` finds code that reaches into the checks or the grader, which a lesson never
   needs: importing ``mathmaze_lib.grading`` or the check machinery (``exercises.core``, ``guard``,
-  ``plain``, ``solutions``), ``ctypes``, ``gc.get_objects``/``get_referrers``, ``sys.setprofile``/
-  ``settrace``/``_getframe``, assigning to the lesson's exercise objects (``ex.q1.reference = ...``),
-  to ``builtins`` or to ``sys.modules``. A notebook that does any of this gets no marks, and the
+  ``plain``, ``solutions``) or ``ctypes``, using ``gc.get_objects``/``get_referrers``,
+  ``sys.setprofile``/``settrace``/``_getframe``, assigning to the lesson's exercise objects
+  (``ex.q1.reference = ...``), to ``builtins`` or to ``sys.modules``. A notebook that does any of this gets no marks, and the
   feedback says where.
 * :func:`forbidden_use` finds an exercise's function (with the notebook's own functions it calls)
   naming one of the helpers the exercise forbids (``summaze.count_solutions`` in ``count_paths``,
@@ -37,7 +37,7 @@ __all__ = ["parse_cells", "tampering", "forbidden_use", "dynamic_code", "forbidd
 
 _MACHINERY = ("mathmaze_lib.grading", "mathmaze_lib.exercises.core", "mathmaze_lib.exercises.guard",
               "mathmaze_lib.exercises.plain", "mathmaze_lib.exercises.solutions", "mathmaze_lib.exercises.visibility")
-_MODULES = ("ctypes", "_ctypes", "gc", "_thread")
+_MODULES = ("ctypes", "_ctypes")
 _ATTRIBUTES = {"setprofile", "settrace", "_getframe", "get_objects", "get_referrers", "get_referents",
                "pthread_kill", "_current_frames"}
 
@@ -121,7 +121,7 @@ def tampering(sources: Iterable[str], trees: Optional[list] = None) -> list:
                 root = _dotted(base) if base is not None else ""
                 if root.split(".")[0] in lessons and root:
                     note(cell, node, f"changes {root}")
-                elif root in ("builtins", "__builtins__", "sys.modules") or root.startswith("builtins."):
+                elif root in ("builtins", "sys.modules") or root.startswith(("builtins.", "__builtins__")):
                     note(cell, node, f"changes {root}")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
                     "setattr", "delattr") and node.args:
