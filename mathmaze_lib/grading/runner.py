@@ -150,7 +150,7 @@ class WorkerClient:
         finally:
             flood.cancel()
         if flood in done or self.flooded.is_set():
-            reading.cancel()
+            _drop(reading)
             raise WorkerGone("flood", f"it printed more than {self.settings.max_output / 2 ** 20:g} MB")
         if reading not in done:
             raise _Slow(reading)
@@ -171,7 +171,7 @@ class WorkerClient:
         try:
             return await self._reply(op, timeout)
         except _Slow as slow:
-            slow.reading.cancel()
+            _drop(slow.reading)
             raise WorkerGone("slow", f"no answer within {timeout:g} s") from None
 
     async def run_cell(self, code: str, timeout: float) -> dict:
@@ -191,8 +191,8 @@ class WorkerClient:
                 await self.proc.stdin.drain()
                 reply = await self._reply("ran", _GRACE, reading=slow.reading)
             except (_Slow, ConnectionError, OSError):
-                slow.reading.cancel()
-                raise WorkerGone("hung", f"it never finished, even after an interrupt") from None
+                _drop(slow.reading)
+                raise WorkerGone("hung", "it never finished, even after an interrupt") from None
             return {**reply, "status": "interrupted"}
 
     def kill(self) -> None:
@@ -226,6 +226,15 @@ class WorkerClient:
                 self.proc.stdin.close()
         if self.work:
             shutil.rmtree(self.work, ignore_errors=True)
+
+
+def _drop(task) -> None:
+    """Cancel a read that is no longer wanted (or take its error, so that asyncio does not report it)."""
+    if task.done():
+        if not task.cancelled():
+            task.exception()
+    else:
+        task.cancel()
 
 
 class _Slow(Exception):
