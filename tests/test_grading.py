@@ -352,3 +352,29 @@ def test_an_input_that_cannot_be_sent_to_the_worker_is_refused_before_grading():
     q = FunctionExercise("f", reference=lambda board: 1, cases=lambda rng: [(Board(),)])
     with pytest.raises(ValueError, match="register its class with exercises.plain.register"):
         ExercisePlan("q1", q, seed=1)
+
+
+def test_the_source_check_finds_forbidden_helpers_and_no_right_answer():
+    """Over the corpus of learners' answers: no right answer is flagged; a wrong one that names a
+    forbidden helper in its source is."""
+    from exercise_corpus import CORPUS, RIGHT, WRONG
+    from mathmaze_lib.exercises.solutions import load
+    from mathmaze_lib.grading import source
+
+    prelude = ("import random\nfrom collections import deque\nfrom mathmaze_lib import summaze, wallmaze, search\n"
+               "from mathmaze_lib import jumpmaze as jm\nimport networkx as nx\n")
+    flagged = 0
+    for (lesson, q), entry in CORPUS.items():
+        exercise = getattr(__import__(f"mathmaze_lib.exercises.{lesson}", fromlist=[q]), q)
+        names = source.forbidden_names(exercise.forbidden)
+        earlier = [code for k, code in sorted(load()[lesson].items(), key=lambda kv: int(kv[0][1:]))
+                   if int(k[1:]) < int(q[1:])]
+        for answer in entry[RIGHT]:
+            assert source.forbidden_use([prelude, *earlier, answer], exercise.name, names) is None, answer
+            assert source.tampering([prelude, *earlier, answer]) == [], answer
+        for answer, phrase in entry[WRONG]:
+            found = source.forbidden_use([prelude, *earlier, answer], exercise.name, names)
+            if phrase == "Write it yourself" and any(f".{n}(" in answer or f" {n}(" in answer for n in names):
+                assert found is not None, answer
+                flagged += 1
+    assert flagged >= 10

@@ -112,6 +112,10 @@ def hostile(paths: dict) -> dict:
         "library_own": (short(wrong={"q1": "path_sum = summaze.path_sum\n"}), ONLY_Q1_WRONG, "q1 incorrect"),
         "no_profiler": (short(wrong={"q1": "import sys\ndef path_sum(numbers, path):\n    sys.setprofile(None)\n"
                                            "    return summaze.path_sum(numbers, path)\n"}), NONE, "tampering"),
+        "solver_in_a_thread": (short(wrong={"q4": "import threading\ndef count_paths(puzzle):\n    out = []\n"
+                                              "    t = threading.Thread(target=lambda: out.append(summaze.count_solutions(puzzle)))\n"
+                                              "    t.start()\n    t.join()\n    return out[0]\n"}),
+                               {**ALL, "q4": 0}, "q4 incorrect"),
         "hidden_solver": (short(wrong={"q1": "def path_sum(numbers, path):\n"
                                              "    m = __import__('mathmaze_lib.summaze', fromlist=['x'])\n"
                                              "    return getattr(m, 'path' + '_sum')(numbers, path)\n"}),

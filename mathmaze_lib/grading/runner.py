@@ -343,6 +343,7 @@ async def grade_notebook(sub: Submission, sources: list, plans: list, settings: 
                 sub.notes.append(f"{where} raised {str(reply.get('ename'))[:60]}" + (f": {evalue}" if evalue else ""))
         for plan in plans:
             worker = await _exercise(worker, plan, sub, run, settings)
+            _static_forbidden(sub, plan, trees, numbers)
     except WorkerGone as gone:
         sub.notes.append(f"grading stopped: {gone.why}")
         if not sub.verdicts:
@@ -356,7 +357,6 @@ async def grade_notebook(sub: Submission, sources: list, plans: list, settings: 
     if run.startups:
         sub.startup = sum(run.startups) / len(run.startups)
     sub.cpu = sum(w.cpu for w in run.workers)
-    _static_forbidden(sub, plans, trees, numbers)
 
 
 async def _exercise(worker: WorkerClient, plan, sub: Submission, run: _Run, settings: Settings) -> WorkerClient:
@@ -384,18 +384,16 @@ async def _ask(worker, plan, request, sub, run, settings) -> tuple:
     return plan.verdict(reply), worker
 
 
-def _static_forbidden(sub: Submission, plans: list, trees: list, numbers: list) -> None:
-    """"Write it yourself" for a function whose source names a helper its exercise forbids."""
-    for plan in plans:
-        if not plan.function or not plan.q.forbidden:
-            continue
-        found = source.forbidden_use([], plan.q.name, source.forbidden_names(plan.q.forbidden), trees=trees)
-        if found is None:
-            continue
-        cell, line, what = found
-        verdict = sub.verdicts.get(plan.attr)
-        if verdict is not None and verdict.status in ("not attempted",):
-            continue
-        sub.verdicts[plan.attr] = Verdict(
-            "incorrect", f"Write it yourself: your {plan.q.name} uses {what} (cell {numbers[cell - 1]}, line {line}), "
-                         f"which does the work this exercise asks for.\n  {plan.q.method}", 0, 0)
+def _static_forbidden(sub: Submission, plan, trees: list, numbers: list) -> None:
+    """"Write it yourself" for a function whose source names a helper its exercise forbids (before the
+    next exercises, which may use this one, are judged)."""
+    if not plan.function or not plan.q.forbidden:
+        return
+    found = source.forbidden_use([], plan.q.name, source.forbidden_names(plan.q.forbidden), trees=trees)
+    verdict = sub.verdicts.get(plan.attr)
+    if found is None or (verdict is not None and verdict.status == "not attempted"):
+        return
+    cell, line, what = found
+    sub.verdicts[plan.attr] = Verdict(
+        "incorrect", f"Write it yourself: your {plan.q.name} uses {what} (cell {numbers[cell - 1]}, line {line}), "
+                     f"which does the work this exercise asks for.\n  {plan.q.method}", 0, 0)
