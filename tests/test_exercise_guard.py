@@ -189,3 +189,18 @@ def test_an_outer_alarm_still_goes_off_after_the_guard():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # the learner's thread is stopped
+def test_a_forbidden_helper_called_from_a_thread_is_still_forbidden():
+    def count_paths(puzzle):
+        import threading
+
+        out = []
+        worker = threading.Thread(target=lambda: out.append(summaze.count_solutions(puzzle)))
+        worker.start()
+        worker.join()
+        return out[0] if out else 0
+
+    feedback = lesson1.q4.evaluate(count_paths)
+    assert feedback.text.startswith("Write it yourself: your count_paths calls summaze.count_solutions"), feedback.text

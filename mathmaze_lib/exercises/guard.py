@@ -15,8 +15,8 @@
 * **printing** is captured and cut (a function that prints a megabyte does not flood
   the notebook);
 * **forbidden helpers**: calling one of ``forbidden`` (functions, classes or package
-  names such as ``"networkx"``) stops the learner's code at that call, so an exercise
-  about writing a search cannot be answered by calling the library's search.
+  names such as ``"networkx"``) stops the learner's code at that call (also in a thread it
+  started), so an exercise about writing a search cannot be answered by calling the library's search.
 
 The kernel stays usable afterwards: the timer, the signal handler, the profiler and
 the output streams are restored, and the learner's frames (which may hold a huge
@@ -230,22 +230,25 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
         outer_end = time.monotonic() + outer
         deadline = outer_end if deadline is None else min(deadline, outer_end)
     calls = [0]
-    inside = [0]     # depth of trusted() calls: the forbidden rule does not hold there
+    inside: dict = {}    # per thread, the depth of trusted() calls: the forbidden rule does not hold there
+    tripped: list = []   # forbidden helpers called, in any thread the learner's code started
 
     def profile(frame, event, arg):
         if event == "call":
             code = frame.f_code
             if code is _TRUSTED:
-                inside[0] += 1
-            elif not inside[0]:
+                key = threading.get_ident()
+                inside[key] = inside.get(key, 0) + 1
+            elif not inside.get(threading.get_ident()):
                 name = codes.get(code)
                 if name is None and prefixes:
                     filename = code.co_filename
                     name = next((n for p, n in prefixes if filename.startswith(p)), None)
                 if name is not None and active[0]:
+                    tripped.append(name)
                     raise _Stop("forbidden", name)
         elif event == "return" and frame.f_code is _TRUSTED:
-            inside[0] -= 1
+            inside[threading.get_ident()] -= 1
         if not use_signal:
             calls[0] += 1
             if calls[0] % 64 == 0:
@@ -257,7 +260,7 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
     out, err = _Capped(), _Capped()
     outcome: Outcome
     old_handler = None
-    old_profile = sys.getprofile()
+    old_profile, old_threads = sys.getprofile(), threading.getprofile()
     try:
         if use_signal:
             old_handler = signal.signal(signal.SIGALRM, on_alarm)
@@ -265,10 +268,13 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
         with _address_space(3 * memory), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             if codes or prefixes or not use_signal:      # the profiler only when it has work to do
                 sys.setprofile(profile)
+            if codes or prefixes:                         # and in the threads the learner's code starts
+                threading.setprofile(profile)
             try:
                 value = fn(*args)
             finally:
                 sys.setprofile(old_profile)
+                threading.setprofile(old_threads)
                 active[0] = False
         outcome = Outcome("value", value=value)
     except _Stop as stop:
@@ -295,6 +301,8 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
                     old_handler(signal.SIGALRM, None)   # the outer alarm's time is up: its handler runs now
                 else:
                     signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4))
+    if tripped and outcome.kind != "forbidden":      # called from another thread: still not written by the learner
+        outcome = Outcome("forbidden", detail=tripped[0], line=outcome.line)
     outcome.printed = out.count + err.count
     outcome.shown = ("".join(out.kept) + "".join(err.kept))[:_KEEP_PRINTED]
     outcome.seconds = time.perf_counter() - start
