@@ -264,3 +264,14 @@ def test_plain_inputs_are_rebuilt_where_the_learner_runs():
     assert across(maze) == maze and across(jm.CHAIN_REACTION) == jm.CHAIN_REACTION
     assert across(summaze.generate(3)) == summaze.generate(3)
     assert importlib.import_module("mathmaze_lib.exercises.plain")._tags[lesson2.MazeMoves] == "MazeMoves"
+
+
+def test_an_earlier_function_that_is_not_called_is_not_checked_again():
+    import time
+
+    ns = _lesson1(count_paths="def count_paths(puzzle):\n    while True:\n        pass\n",
+                  unique_puzzle="def unique_puzzle(seed, rows, cols):\n    return summaze.generate(seed, rows, cols)\n")
+    started = time.perf_counter()
+    feedback = lesson1.q5.evaluate(ns["unique_puzzle"])
+    assert time.perf_counter() - started < 4, "count_paths (which never ends) was checked though not called"
+    assert feedback.text.startswith("Not quite") and not feedback.borrowed

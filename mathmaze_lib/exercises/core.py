@@ -328,6 +328,32 @@ def references(namespace: dict, exercises: Iterable):
         namespace.update(saved)
 
 
+def _names_used(fn: Callable) -> set:
+    """The global names ``fn`` uses, with those of its inner functions and of the functions of the
+    same namespace that it calls (so: which earlier exercises' functions it may call).
+
+    >>> def a(x): return b(x) + 1
+    >>> def b(x): return len(x)
+    >>> sorted(_names_used(a) & {"b", "len", "c"})
+    ['b', 'len']
+    """
+    namespace = getattr(fn, "__globals__", {})
+    names: set = set()
+    todo, seen = [getattr(fn, "__code__", None)], set()
+    while todo:
+        code = todo.pop()
+        if code is None or id(code) in seen or len(seen) > 500:
+            continue
+        seen.add(id(code))
+        names.update(code.co_names)
+        todo += [c for c in code.co_consts if inspect.iscode(c)]
+        for name in code.co_names:
+            other = namespace.get(name) if isinstance(namespace, dict) else None
+            if inspect.isfunction(other) and other.__globals__ is namespace:
+                todo.append(other.__code__)
+    return names
+
+
 def _encoded(fn: Callable, encode: Callable) -> Callable:
     """``fn`` whose answer is turned into plain data inside the same time limit (outside the
     forbidden-helper rule: showing a networkx graph is not calling networkx)."""
@@ -607,7 +633,9 @@ class FunctionExercise(_Exercise):
         namespace = getattr(fn, "__globals__", None)
         if not isinstance(namespace, dict):
             return feedback
-        wrong = [q for q in self.uses if q.name in namespace and not q.evaluate(namespace[q.name], hidden).correct]
+        called = _names_used(fn)
+        wrong = [q for q in self.uses if q.name in namespace and q.name in called
+                 and not q.evaluate(namespace[q.name], hidden).correct]
         if not wrong:
             return feedback
         with references(namespace, self.uses):
