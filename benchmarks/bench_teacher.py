@@ -55,7 +55,7 @@ def run():
             nbformat.write(filled("02_jumping_mazes", right=i % 3 != 2), folder / f"student{i:02d}.ipynb")
         sandboxed, why = grading.isolation()
         where = "in the sandbox" if sandboxed else f"WITHOUT a sandbox ({why})"
-        t0, c0 = time.perf_counter(), cpu_seconds()
+        t0, c0, before = time.perf_counter(), cpu_seconds(), load()
         subs, lesson = grading.grade_class(sorted(folder.glob("*.ipynb")), jobs=2)
         seconds = time.perf_counter() - t0
         cpu = cpu_seconds() - c0 + (sum(s.cpu for s in subs) if sandboxed else 0)   # + what sandboxed workers used
@@ -63,7 +63,8 @@ def run():
         right = sum(1 for s in graded if s.total == len(s.verdicts))
         rows.append(Row("teacher", f"grade {CLASS_SIZE} lesson-2 notebooks, --jobs 2, {where}", seconds, "s",
                         "< 180 s", seconds < 180 and sandboxed, f"{len(graded)} graded, {right} with full marks "
-                        f"(expected 20); {cpu:.0f} s of CPU in all ({cpu / CLASS_SIZE:.1f} s per notebook); {load()}"))
+                        f"(expected 20); {cpu:.0f} s of CPU in all ({cpu / CLASS_SIZE:.1f} s per notebook); "
+                        f"{before} at the start, {load()} at the end"))
         per = sorted(s.seconds for s in graded)
         rows.append(Row("teacher", "one lesson-2 notebook (worker start, run, checks), median", per[len(per) // 2],
                         "s", note=f"slowest {per[-1]:.1f} s; 2 notebooks share the 2 cores"))
