@@ -44,7 +44,7 @@ test-fast: $(VENV)/.test-installed
 
 ## A real JupyterHub with several learners (needs Node's configurable-http-proxy: see deploy/README.md).
 test-hub: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests/test_hub.py tests/test_deploy.py -q
+	$(BIN)/python -m pytest tests/test_hub.py tests/test_hub_accounts.py tests/test_deploy.py tests/test_collect.py -q
 
 ## Print one table of timings (each lesson adds its rows).
 bench: $(VENV)/.test-installed

@@ -263,7 +263,10 @@ class HubClient:
         """``(bytes, last modified)`` of a file of a running server; FileNotFoundError when it is not there."""
         quoted = urllib.parse.quote(relpath)
         url = f"{self.origin}{server['url'].rstrip('/')}/api/contents/{quoted}?type=file&format=base64&content=1"
-        status, raw = self.request("GET", url, max_bytes=max_bytes * 4 // 3 + 100_000)
+        try:
+            status, raw = self.request("GET", url, max_bytes=max_bytes * 4 // 3 + 100_000)
+        except TooBig:
+            raise ValueError(f"the notebook is over {max_bytes / 1e6:.0f} MB (--max-mb): not collected") from None
         try:
             model = json.loads(raw)
         except ValueError:
@@ -275,10 +278,14 @@ class HubClient:
         return base64.b64decode(model.get("content") or ""), model.get("last_modified", "")
 
 
+class TooBig(ValueError):
+    """An answer longer than it may be (not read on)."""
+
+
 def _read_capped(response, max_bytes: int, quiet: bool = False) -> bytes:
     data = response.read(max_bytes + 1)
     if len(data) > max_bytes and not quiet:
-        raise ValueError(f"the answer is over {max_bytes / 1e6:.0f} MB")
+        raise TooBig(f"the answer is over {max_bytes / 1e6:.0f} MB")
     return data[:max_bytes]
 
 
@@ -387,12 +394,13 @@ def _collect_one(hub: HubClient, user: dict, relpath: str, out: Path, from_homes
                     return _kept(Collected(name, "not collected", "the server is stopped (add --start to start it "
                                                                   "for a moment, or --from-homes on the hub machine)"),
                                  target)
-                server = hub.start(name, start_timeout)
                 started = True
             try:
+                if started:
+                    server = hub.start(name, start_timeout)
                 data, modified = hub.fetch(server, relpath, max_bytes)
             finally:
-                if started:
+                if started:  # stopped again, also when it did not start in time
                     hub.stop(name)
             where = "from the server, started for this and stopped again" if started else "from the running server"
     except FileNotFoundError:

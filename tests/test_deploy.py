@@ -245,6 +245,11 @@ def test_the_learners_server_settings_load_as_jupyter_loads_them(tmp_path, monke
     assert app.config.MappingKernelManager.cull_connected is False
     assert import_item(app.config.ContentsManager.pre_save_hook) is pre_save_hook
     assert app.config.ServerApp.terminals_enabled is False, "what the file said before is kept"
+    # the README adds it to the learners' environment of each recipe: where their servers' Python lives
+    targets = re.findall(r"deploy/jupyter_server_config.py \| sudo tee -a (\S+)", README.read_text())
+    assert targets == ["/opt/mathmaze/etc/jupyter/jupyter_server_config.py",
+                       "/opt/tljh/user/etc/jupyter/jupyter_server_config.py"]
+    assert "/opt/mathmaze/bin/jupyterhub" in (DEPLOY / "mathmaze-hub.service").read_text()
     make = (ROOT / "Makefile").read_text()
     assert "SAVE_HOOK = --ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook" in make
 

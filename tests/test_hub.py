@@ -2,26 +2,22 @@
 lesson in their own server through the hub, and the teacher collects (``python -m mathmaze_lib
 collect``) and grades (``grade``) their notebooks.
 
-The hubs run deploy/jupyterhub_config.py on loopback with configurable-http-proxy (npm), in its
-two modes (see ``hubkit.py``): the class password (with the teacher as admin), and local accounts
-of this machine checked by PAM (throwaway accounts, made as root).  Without the proxy or git these
-tests skip, except when ``CI`` is set: then they fail.
+The hub runs deploy/jupyterhub_config.py on loopback with configurable-http-proxy (npm), in its
+class password mode, with the teacher as admin (see ``hubkit.py``; tests/test_hub_accounts.py
+runs its local accounts mode).  Without the proxy or git these tests skip, except when ``CI`` is
+set: then they fail.
 """
 
 from __future__ import annotations
 
 import csv
 import os
-import pwd
-import secrets
 import shutil
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-import nbformat
 import pytest
 
 import hubkit
@@ -211,6 +207,7 @@ def test_the_teacher_collects_the_class_and_grades_it(hub, class_ran, tmp_path):
     assert not hub.server_state("noor").get("servers"), "a learner who never logged in has nothing to start"
     elsewhere = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "elsewhere", "--folder", "lessons",
                          "--users", "ada", token=token)
+    assert elsewhere.returncode == 0, elsewhere.stderr
     assert collected(tmp_path / "elsewhere")["ada"] == ("never opened", "never opened the lesson (no lessons/01_math_maze.ipynb)")
     assert (tmp_path / "started" / "grace" / LESSON).read_bytes() == (tmp_path / "homes" / "grace" / LESSON).read_bytes()
 
@@ -238,6 +235,58 @@ def test_collect_says_in_one_line_what_is_wrong_with_its_input(hub, tmp_path):
     learner_token = hub.user_token("alan")  # a learner's token may not list the class
     out = mathmaze("collect", 1, "--out", tmp_path / "out", "--hub", hub.url, token=learner_token, timeout=120)
     assert out.returncode == 2 and "use the API token of a hub admin" in out.stderr, out.stderr
+
+
+@pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning")
+def test_learners_reach_the_hub_through_caddy_over_https(hub, class_ran, tmp_path):
+    """deploy/Caddyfile in front of the hub, as on a server, but with Caddy's own local certificate
+    instead of Let's Encrypt's (no public name here) and the test hub's port for 8000: the login page,
+    a login, the API and a kernel's websocket all pass through it."""
+    import ssl
+
+    import requests
+    import websocket
+
+    needs("caddy", "apt-get install caddy")
+    port = hubkit.free_port()
+    site = (hubkit.ROOT / "deploy" / "Caddyfile").read_text()
+    assert "HUB.EXAMPLE.ORG {" in site and "reverse_proxy 127.0.0.1:8000" in site
+    site = site.replace("HUB.EXAMPLE.ORG {", f"https://localhost:{port} {{\n\ttls internal")
+    site = site.replace("127.0.0.1:8000", f"127.0.0.1:{hub.port}")
+    (tmp_path / "Caddyfile").write_text("{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n}\n" + site)
+    env = dict(os.environ, HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    with open(tmp_path / "caddy.log", "wb") as log:
+        caddy = subprocess.Popen(["caddy", "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
+                                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"https://localhost:{port}"
+    try:
+        web = requests.Session()
+        web.verify = False  # Caddy's local certificate authority is not one this machine trusts,
+        web.trust_env = False  # and no REQUESTS_CA_BUNDLE of the environment may bring verification back
+        deadline, answer = time.monotonic() + 60, None
+        while True:
+            try:
+                answer = web.get(f"{url}/hub/api/", timeout=10)
+                if answer.json().get("version"):
+                    break
+            except (requests.ConnectionError, ValueError) as err:
+                answer = err
+            assert caddy.poll() is None and time.monotonic() < deadline, \
+                f"{answer!r}: {getattr(answer, 'text', '')[:300]}\n" + (tmp_path / "caddy.log").read_text()[-2000:]
+            time.sleep(0.3)
+        assert "Your name: lowercase letters" in web.get(f"{url}/hub/login", timeout=30).text
+        r = web.post(f"{url}/hub/login?next=", allow_redirects=False, timeout=60,
+                     data={"username": "ada", "password": hubkit.CLASS_PASSWORD, "_xsrf": web.cookies.get("_xsrf", "")})
+        assert r.status_code == 302, (r.status_code, r.text[:300])
+        kernels = web.get(f"{url}/user/ada/api/kernels", headers={"Authorization": f"token {hub.token}"}, timeout=30)
+        assert kernels.status_code == 200 and kernels.json(), kernels.text[:300]
+        ws = websocket.create_connection(f"wss://localhost:{port}/user/ada/api/kernels/{kernels.json()[0]['id']}/channels",
+                                         header=[f"Authorization: token {hub.token}"], timeout=30,
+                                         sslopt={"cert_reqs": ssl.CERT_NONE})
+        ws.close()
+    finally:
+        caddy.terminate()
+        caddy.wait(timeout=30)
 
 
 def test_a_second_pull_keeps_the_learners_edits_and_brings_the_teachers_changes(hub, class_repo):
@@ -361,109 +410,3 @@ def test_too_many_starting_at_once_are_asked_to_try_again_then_get_in(hub):
     assert late.wait_ready(timeout=180) > 0
     for learner in slow + [late]:  # the servers of this test are not needed any more
         hub.api("DELETE", f"/users/{learner.name}/server")
-
-
-# ------------------------------------------------------------------------------ local accounts (PAM)
-
-def run_as_root(*cmd: str, stdin: str = "") -> None:
-    for attempt in range(5):  # another process may hold the lock on /etc/passwd for a moment
-        out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=60)
-        if out.returncode == 0:
-            return
-        time.sleep(1)
-    raise RuntimeError(f"{' '.join(cmd)} failed: {out.stderr.strip()}")
-
-
-@pytest.fixture(scope="module")
-def accounts():
-    """Throwaway accounts of this machine, as the README makes them: two learners and the teacher in a
-    class group (homes only their owners can read), and one account outside the group."""
-    if os.geteuid() != 0:
-        pytest.skip("not root: cannot make the throwaway accounts that PAM checks, so the local accounts "
-                    "mode is not run here (CI runs as root)")
-    stem = "mm" + secrets.token_hex(3)
-    group = f"{stem}class"
-    people = {f"{stem}{role}": f"Pw-{role}-{secrets.token_hex(6)}" for role in ("a", "b", "t", "x")}
-    made = []
-    try:
-        run_as_root("groupadd", group)
-        for name, password in people.items():
-            groups = [] if name.endswith("x") else ["-G", group]
-            run_as_root("useradd", "--create-home", "--shell", "/bin/bash", *groups, name)
-            made.append(name)
-            run_as_root("chpasswd", stdin=f"{name}:{password}\n")
-            os.chmod(pwd.getpwnam(name).pw_dir, 0o700)
-        yield {"group": group, "learners": [f"{stem}a", f"{stem}b"], "teacher": f"{stem}t",
-               "outsider": f"{stem}x", "passwords": people}
-    finally:
-        for name in made:
-            subprocess.run(["userdel", "--remove", name], capture_output=True, timeout=60)
-        subprocess.run(["groupdel", group], capture_output=True, timeout=60)
-
-
-@pytest.fixture(scope="module")
-def accounts_hub(accounts, tmp_path_factory):
-    """deploy/jupyterhub_config.py without a class password (local accounts, PAM), for the class group."""
-    needs("configurable-http-proxy", "npm install -g configurable-http-proxy")
-    env = {"MATHMAZE_GROUP": accounts["group"], "MATHMAZE_ADMIN": accounts["teacher"]}
-    python = hubkit.python_for_accounts(accounts["learners"][1])
-    with hubkit.Hub(tmp_path_factory.mktemp("accounts-hub"), mode="local-accounts", env=env,
-                    singleuser_python=python) as running:
-        running.learner_python = python
-        yield running
-
-
-def test_local_accounts_log_in_with_their_own_password_and_the_teacher_collects_from_the_homes(
-        accounts, accounts_hub, tmp_path):
-    """PAM checks each account's own password and only the class group gets in; the teacher (an admin,
-    with their own password) makes a token and collects from the home folders, as root."""
-    hub = accounts_hub
-    a, b = accounts["learners"]
-    passwords, teacher = accounts["passwords"], accounts["teacher"]
-    with pytest.raises(RuntimeError, match="refused the login"):
-        hub.learner(a).login(password=passwords[b], start=False)  # someone else's password
-    with pytest.raises(RuntimeError, match="refused the login"):  # a real account, not in the class group
-        hub.learner(accounts["outsider"]).login(password=passwords[accounts["outsider"]], start=False)
-    assert hub.learner(a).login(password=passwords[a], start=False).status_code == 302
-    assert hub.server_state(a)["admin"] is False
-    # what a's server writes when a saves lesson 1 (test_a_learners_server_runs_as_their_account checks
-    # that the server does write it so): a file of a's in a's home
-    account = pwd.getpwnam(a)
-    folder = Path(account.pw_dir) / hubkit.CLASS_DIR / "notebooks"
-    folder.mkdir(parents=True, exist_ok=True)
-    nb = nbformat.read(hubkit.NOTEBOOKS / LESSON, as_version=4)
-    set_cell(nb, "def path_sum(", RIGHT)
-    nbformat.write(nb, folder / LESSON)
-    for path in (folder.parent, folder, folder / LESSON):
-        os.chown(path, account.pw_uid, account.pw_gid)
-
-    me = hub.learner(teacher)
-    me.login(password=passwords[teacher], start=False)
-    token = me.new_token()
-    assert hub.server_state(teacher)["admin"] is True
-    out = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "collected",
-                   "--from-homes", "/home/{username}", token=token)
-    assert out.returncode == 0, out.stderr
-    table = collected(tmp_path / "collected")
-    assert set(table) == {a}, "the hub knows those who logged in (b never did); the teacher is an admin"
-    assert table[a] == ("collected", f"from /home/{a}")
-    copy = nbformat.read(tmp_path / "collected" / a / LESSON, as_version=4)
-    assert copy.metadata["mathmaze"]["student"] == a and any(c.source == RIGHT for c in copy.cells)
-    out = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "again", "--from-homes",
-                   "/home/{username}", "--users", a, b, token=token)
-    assert out.returncode == 2 and f"{b} is not a user of the hub" in out.stderr
-
-
-def test_a_learners_server_runs_as_their_account(accounts, accounts_hub):
-    """Each server runs as its learner (here LocalProcessSpawner, where the config has systemd start it):
-    what the learner saves through it belongs to the learner's account."""
-    b = accounts["learners"][1]
-    if not accounts_hub.learner_python:
-        pytest.skip(f"no Python with this environment's packages that other accounts can run ({sys.executable} "
-                    f"lives where only root can enter, and there is no system Python of its version), so no "
-                    f"learner's server can start as the learner's account here")
-    learner = accounts_hub.learner(b)
-    learner.login(password=accounts["passwords"][b])
-    learner.wait_ready(timeout=180)
-    assert learner.api("PUT", "/contents/handed-in.ipynb", json={"type": "notebook"}).status_code == 201
-    assert os.stat(f"{pwd.getpwnam(b).pw_dir}/handed-in.ipynb").st_uid == pwd.getpwnam(b).pw_uid
