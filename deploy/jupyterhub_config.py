@@ -49,6 +49,9 @@ CLASS_PASSWORD = os.environ.get("MATHMAZE_CLASS_PASSWORD", "")
 ADMINS = {name.strip() for name in os.environ.get("MATHMAZE_ADMIN", "").split(",") if name.strip()}
 
 c.JupyterHub.bind_url = os.environ.get("MATHMAZE_BIND_URL", "http://127.0.0.1:8000")
+# a restart of the hub (a changed setting) leaves the learners' servers running, as TLJH does: each is
+# a systemd service of its own, and the hub finds them again when it starts
+c.JupyterHub.cleanup_servers = False
 
 # --- who logs in ------------------------------------------------------------------------------------
 c.Authenticator.admin_users = ADMINS
@@ -92,7 +95,7 @@ c.SystemdSpawner.isolate_tmp = True          # a /tmp of its own: no learner see
 c.SystemdSpawner.disable_user_sudo = True    # no sudo or setuid from a learner's terminal
 c.Spawner.cmd = [os.path.join(ENV, "bin", "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab"
-# from benchmarks/bench_hub.py: about 210 MiB per learner with a lesson run (median), 280 MiB at most
+# from benchmarks/bench_hub.py: about 215 MiB per learner with a lesson run (median), 281 MiB at most (PSS)
 c.Spawner.mem_limit = os.environ.get("MATHMAZE_MEM_LIMIT", "512M")
 c.Spawner.cpu_limit = float(os.environ.get("MATHMAZE_CPU_LIMIT", "1"))
 # when 20 learners log in at once on 2 cores, the last server is ready after 35-50 s; give slow

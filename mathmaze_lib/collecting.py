@@ -10,9 +10,9 @@ writes ``collected/NAME/01_math_maze.ipynb`` for every learner of the hub who ha
 - from a stopped server only with ``start``: it is started, read, and stopped again.
 
 A learner without the file "never opened the lesson"; a stopped server without ``start`` or
-``from_homes`` is "not collected", with what to do.  The learner's name (the hub's, which the
-learner cannot choose for someone else) is written into the copy's metadata
-(``mathmaze.student``), so ``grade`` names the row by it whatever the notebook says.
+``from_homes`` is "not collected", with what to do.  The hub's name of the learner whose server
+or home folder the file came from is written into the copy's metadata (``mathmaze.student``), so
+``grade`` names the row by it, whatever name the notebook itself gives.
 
 Bad input (no token, an address that is not a hub, a hub that does not answer, a token that
 may not list the users) raises ValueError with one line; one learner's failure is a row of the

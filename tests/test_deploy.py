@@ -187,6 +187,7 @@ def test_the_accounts_mode_uses_pam_with_the_class_group(monkeypatch):
     assert c.Spawner.cmd == ["/opt/mathmaze/bin/jupyterhub-singleuser"]
     assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
     assert c.JupyterHub.bind_url == "http://127.0.0.1:8000", "behind the HTTPS proxy, the hub listens on loopback"
+    assert c.JupyterHub.cleanup_servers is False, "the README says a restart of the hub keeps the servers running"
 
 
 def test_in_the_accounts_mode_systemd_starts_each_server_as_its_account_with_the_limits(monkeypatch, tmp_path):
@@ -201,6 +202,7 @@ def test_in_the_accounts_mode_systemd_starts_each_server_as_its_account_with_the
     props = properties(command)
     assert props["MemoryMax"] == str(768 * 1024 ** 2) and props["CPUQuota"] == "50%"
     assert props["PrivateTmp"] == "yes" and props["NoNewPrivileges"] == "yes"
+    assert props["OOMPolicy"] == "continue", "the README says a learner over the limit loses a process, not the server"
     assert command[-1].endswith("/bin/jupyterhub-singleuser")
     if not Path("/run/systemd/system").is_dir():
         print("systemd is not running here (not PID 1): the systemd-run command is checked, not run")
