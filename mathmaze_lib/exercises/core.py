@@ -350,11 +350,11 @@ class FunctionExercise(_Exercise):
         if outcome.kind == "error":
             kind = outcome.error_type
             if kind == "RecursionError":
-                why = "it called itself too deeply (RecursionError): does every call get closer to a case that returns?"
+                why = "called itself too deeply (RecursionError): does every call get closer to a case that returns?"
             elif kind == "SystemExit":
-                why = "it called exit() (SystemExit): a function should return its answer instead."
+                why = "called exit() (SystemExit): a function should return its answer instead."
             elif kind == "KeyboardInterrupt":
-                why = "it was interrupted (KeyboardInterrupt)."
+                why = "was interrupted (KeyboardInterrupt)."
             else:
                 why = f"raised {kind}: {outcome.error[:200]}" if outcome.error else f"raised {kind}"
             return Feedback("error", f"Your function {why}\n  on the input {on}{where}")

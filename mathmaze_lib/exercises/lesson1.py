@@ -1,8 +1,10 @@
 """Exercises of lesson 1, Math Maze: from the sum of a path to a puzzle with one solution.
 
 Each builds on the one before: q1 adds up a path, q2 says whether one more step
-is legal, q3 checks a whole path, q4 counts every solution by depth-first
-search, q5 makes a puzzle with exactly one solution; q6 is a question to think about.
+is legal, q3 checks a whole path, q4a puts the lines of a depth-first search in order
+(a Parsons problem, the first step before writing one), q4 counts every solution by
+depth-first search, q5 makes a puzzle with exactly one solution; q6 is a question to
+think about. p1 ... p4 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
 >>> from mathmaze_lib import summaze
@@ -19,9 +21,13 @@ from ..grid import ORTHOGONAL, Grid, are_adjacent
 from ..summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate, generate_unique,
                        legal_step, path_sum, random_walk, solutions, sum_histogram)
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short
+from .parsons import Parsons
+from .predict import Prediction
 from .solutions import attach
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "c1"]
+__all__ = ["q1", "q2", "q3", "q4a", "q4", "q5", "q6", "c1"]
+#: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
+PREDICTIONS = ["p1", "p2", "p3", "p4"]
 
 
 def _show(p: Puzzle) -> str:
@@ -187,6 +193,65 @@ q3 = FunctionExercise(
            "path[-1] == puzzle.end, and path_sum(puzzle.numbers, path) == puzzle.target."])
 
 
+# ---- q4a: the lines of a depth-first search, in order (a Parsons problem) ---------------------
+
+def count_routes(puzzle, path):
+    """How many ways ``path`` can go on to End without visiting a cell twice (sums do not matter)."""
+    return sum(1 for _ in search.simple_paths(
+        lambda cell: [n for n in puzzle.grid.neighbours(cell, ORTHOGONAL) if n not in path[:-1]],
+        path[-1], puzzle.end))
+
+
+def _q4a_cases(rng):
+    cases = [(_puzzle([[1, 2]], (0, 0), (0, 1), [(0, 0), (0, 1)]), [(0, 0)]),
+             (_puzzle([[1, 2], [3, 4]], (0, 0), (1, 1), [(0, 0), (0, 1), (1, 1)]), [(0, 0)])]
+    for pid, rows, cols in [(2, 3, 3), (5, 2, 3), (8, 3, 3), (3, 3, 4)]:
+        p = generate(pid, rows, cols, lengths=(2, 6))
+        cases.append((p, [p.start]))
+    p = generate(11, 3, 3, lengths=(3, 6))
+    cases.append((p, list(p.path[:2])))
+    return cases
+
+
+_ROUTES = FunctionExercise(
+    "count_routes", reference=count_routes, cases=_q4a_cases,
+    describe=lambda args: f"count_routes(puzzle, {args[1]}) on {_show(args[0])}")
+
+
+def _q4a_diagnose(order: str) -> "str | None":
+    at = {letter: i for i, letter in enumerate(order)}
+    if at["A"] < at["E"]:
+        return ("path.pop() (A) comes before the search from the new cell (E): take a cell off the path "
+                "(un-mark it) only after the search from it has finished.")
+    if at["H"] > at["E"]:
+        return ("path.append(cell) (H) must come before the search from that cell (E): mark the cell as on "
+                "the path, search on from it, then take it off again.")
+    if at["J"] > at["G"]:
+        return "count = 0 (J) must come before the loop (G) that adds to it."
+    return None
+
+
+q4a = Parsons(
+    "routes_order", "def count_routes(puzzle, path):\n"
+                    '    """How many ways can path go on to End, never visiting a cell twice? (Sums do not matter.)"""',
+    {"A": "            path.pop()",
+     "B": "    return count",
+     "C": "        if is_legal_step(path, cell, puzzle.rows, puzzle.cols):",
+     "D": "    r, c = path[-1]",
+     "E": "            count += count_routes(puzzle, path)",
+     "F": "    if (r, c) == puzzle.end:",
+     "G": "    for cell in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:",
+     "H": "            path.append(cell)",
+     "I": "        return 1",
+     "J": "    count = 0"},
+    _ROUTES, solution="DFIJGCHEAB", namespace={"is_legal_step": is_legal_step}, diagnose=_q4a_diagnose,
+    hints=["Start with the stopping case: where is the search (D), and has it reached End (F, I)? Only then "
+           "loop over the four neighbours (G) and keep the legal ones (C).",
+           "For a legal cell: put it on the path (H), count the ways on from there (E), then take it off "
+           "again (A), so the next neighbour starts from the same path. Count from 0 (J); return the count "
+           "after the loop (B)."])
+
+
 # ---- q4: count every solution ------------------------------------------------------------
 
 def _q4_cases(rng):
@@ -264,14 +329,63 @@ q6 = ThoughtExercise(
 
 # ---- challenges ----------------------------------------------------------------------------
 
-def _three_solutions(pid):
-    if isinstance(pid, bool) or not isinstance(pid, int) or pid < 0:
-        return False, f"{pid!r} is not a puzzle id (a whole number >= 0)"
-    count = count_solutions(generate(pid), cap=100)
-    return count == 3, f"puzzle {pid} has {count} solution{'s' * (count != 1)}" + ("" if count == 3 else ", not 3")
+_COUNTS: dict = {}
 
 
-c1 = Challenge("three_solutions_id", "Find the id of a 4 x 5 puzzle with exactly 3 solutions.", _three_solutions,
-               hints=["Loop over ids with summaze.generate(pid) and count with your count_paths."])
+def solution_counts(ids=range(1000)) -> dict:
+    """``{id: number of solutions}`` of the 4 x 5 puzzles with these ids (kept once computed)."""
+    missing = [pid for pid in ids if pid not in _COUNTS]
+    for pid in missing:
+        _COUNTS[pid] = count_solutions(generate(pid))
+    return {pid: _COUNTS[pid] for pid in ids}
+
+
+def _most_solutions(pid):
+    if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < 1000:
+        return False, f"{pid!r} is not a puzzle id from 0 to 999"
+    counts = solution_counts()
+    most = max(counts.values())
+    count = counts[pid]
+    if count == most:
+        return True, f"puzzle {pid} has {count} solutions, the most of any id from 0 to 999"
+    return False, f"puzzle {pid} has {count} solution{'s' * (count != 1)}; another id has more"
+
+
+c1 = Challenge("most_solutions_id", "Among the ids 0 to 999, find the 4 x 5 puzzle with the most solutions.",
+               _most_solutions,
+               hints=["Loop over the ids 0 to 999 with summaze.generate(pid) and count with your count_paths; "
+                      "keep the id with the largest count (max with a key does it in one line)."])
+
+
+# ---- predictions ---------------------------------------------------------------------------
+
+def planted_moves(puzzle_id: int = 42) -> int:
+    """Moves of the path the generator planted in a 4 x 5 puzzle."""
+    return len(generate(puzzle_id).path) - 1
+
+
+def simple_paths_start_to_end(puzzle_id: int = 42) -> int:
+    """How many simple paths (any sum) lead from Start to End of a 4 x 5 puzzle."""
+    p = generate(puzzle_id)
+    return sum(1 for _ in search.simple_paths(Grid(p.rows, p.cols).neighbours, p.start, p.end))
+
+
+def unique_among(n: int = 300) -> int:
+    """How many of the puzzles with ids 0 .. n-1 have exactly one solution."""
+    return sum(count_solutions(generate(i), cap=2) == 1 for i in range(n))
+
+
+p1 = Prediction("Start [1] and End =19 sit side by side. How many moves long is the path the generator planted?",
+                answer=planted_moves, choices=[1, 3, 5, 7], name="ex.p1",
+                why="The walk did not aim for End: it had a random length and End is simply where it stopped.")
+p2 = Prediction("How many paths solve this puzzle?", answer=lambda: count_solutions(generate(2, 3, 3)),
+                choices=[0, 1, 2, 3], name="ex.p2",
+                why="Step through the search below: it meets End several times, and twice with the total 19.")
+p3 = Prediction("Roughly how many simple paths (any sum) lead from Start to End in puzzle 42?",
+                answer=simple_paths_start_to_end, choices=[40, 400, 4000], name="ex.p3",
+                why="Even a 4 x 5 grid has hundreds of ways between two cells; only one of them adds up to 19.")
+p4 = Prediction("Of the first 300 puzzles, about how many have exactly one solution?", answer=unique_among,
+                choices=[10, 100, 250], name="ex.p4",
+                why="About a third: a random target is often reached by more than one path.")
 
 attach(globals(), "lesson1")

@@ -2,6 +2,7 @@
 
 q1 the moves table, q2 BFS with a visited set, q3 the route from the parents,
 q4 counting shortest routes, q5 the moves of a rule with state; q6 a question.
+p1 ... p6 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
 >>> q3.evaluate(lambda parent, goal: [goal] if parent[goal] is None else None).status
@@ -17,9 +18,12 @@ from .. import search
 from ..search import bfs, count_shortest_paths, route_to
 from .core import Challenge, FunctionExercise, ThoughtExercise
 from .guard import StepLimit
+from .predict import Prediction
 from .solutions import attach
 
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "c1"]
+#: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
+PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6"]
 
 _SOLVERS = [search.bfs, search.tree_search, search.count_shortest_paths, search.all_shortest_paths,
             search.simple_paths, jm.solve, jm.distances_from_start, jm.distances_to_goal, jm.count_shortest,
@@ -255,21 +259,107 @@ q6 = ThoughtExercise(
 
 # ---- challenges ----------------------------------------------------------------------------
 
-def _long_maze(maze):
+def _no_u_turns(maze):
     if isinstance(maze, str):
         maze = jm.parse(maze)
     if not isinstance(maze, jm.JumpMaze):
         return False, "give a maze: its text, or what jm.parse returns"
-    if (maze.rows, maze.cols) != (7, 7):
-        return False, f"the maze is {maze.rows} x {maze.cols}; the challenge is 7 x 7"
-    jumps = jm.solve(maze, "ortho").jumps
-    if jumps is None:
-        return False, "the goal cannot be reached at all"
-    return jumps > 20, f"its shortest route takes {jumps} jumps" + ("" if jumps > 20 else ", not more than 20")
+    if (maze.rows, maze.cols) != (5, 5):
+        return False, f"the maze is {maze.rows} x {maze.cols}; the challenge is 5 x 5"
+    ortho, nouturn = jm.solve(maze, "ortho").jumps, jm.solve(maze, "nouturn").jumps
+    if ortho is None or nouturn is None:
+        rule = "ortho" if ortho is None else "nouturn"
+        return False, f"under {rule} the goal cannot be reached at all"
+    words = f"{nouturn} jumps under nouturn, {ortho} under ortho: {nouturn - ortho} more"
+    return nouturn - ortho >= 10, words + ("" if nouturn - ortho >= 10 else ", not 10 or more")
 
 
-c1 = Challenge("long_maze", "Make a 7 x 7 jumping maze whose shortest route needs more than 20 jumps.", _long_maze,
-               hints=["Start from jm.generate(some_id, 7, 7).maze and change cells by hand, or write a local "
-                      "search: change one cell, keep the change when the route gets no shorter."])
+c1 = Challenge("u_turn_maze", "Make a 5 x 5 maze whose shortest route is at least 10 jumps longer under nouturn "
+               "than under ortho.", _no_u_turns,
+               hints=["Start from jm.random_maze(random.Random(1), 5, 5) and write a local search: change one "
+                      "cell, keep the change when the difference (nouturn jumps minus ortho jumps) does not "
+                      "go down. A maze where either rule has no route counts as very bad.",
+                      "jm.solve(maze, 'nouturn').jumps is None when nouturn cannot reach the goal."])
+
+
+# ---- predictions ---------------------------------------------------------------------------
+
+LITTLE = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")   # the lesson's 4 x 4 maze
+
+
+def tree_work_sample(seed: int = 7, sides=range(3, 10), per_side: int = 5) -> list:
+    """``(side, shortest route in jumps, routes the tree search takes before that depth, BFS expansions)``
+    for ``per_side`` generated mazes of each side (the growth chart of section 3)."""
+    rng = random.Random(seed)
+    rows = []
+    for side in sides:
+        for _ in range(per_side):
+            m = jm.generate(rng.randrange(10**6), side, side, steps=600).maze
+            sol = jm.solve(m)
+            least = sum(search.count_routes(jm.successors(m), jm.start_state(m), sol.jumps)[:sol.jumps])
+            rows.append((side, sol.jumps, least, sol.expanded))
+    return rows
+
+
+def _ranks(values) -> list:
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):                 # ties share the mean of their ranks
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def rank_correlation(xs, ys) -> float:
+    """Spearman's rank correlation: 1 when ``ys`` grows whenever ``xs`` does."""
+    a, b = _ranks(list(xs)), _ranks(list(ys))
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+    return cov / (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
+
+
+def what_decides_tree_work() -> str:
+    """Which of the maze's side and its shortest route's length goes with the tree search's work more
+    closely (by rank correlation over :func:`tree_work_sample`)."""
+    rows = tree_work_sample()
+    work = [r[2] for r in rows]
+    by_side, by_route = rank_correlation([r[0] for r in rows], work), rank_correlation([r[1] for r in rows], work)
+    return "the shortest route's length" if by_route > by_side else "the maze's size"
+
+
+def more_fun_maze() -> str:
+    """The maze of the design-terms prediction with the higher design score."""
+    a, b = jm.generate(4, 5, 5), jm.generate(4, 5, 5, steps=0)
+    return "maze A" if a.score > b.score else "maze B"
+
+
+p1 = Prediction("How many routes will the tree search expand (take from its queue and extend) before it takes a "
+                "route that ends at the goal, on this 36-cell maze?",
+                answer=lambda: jm.solve(jm.CHAIN_REACTION, method="tree").expanded, choices=[30, 300, 8000],
+                name="ex.p1",
+                why="Every way of reaching a cell, back-and-forth jumps included, is a separate route in the queue.")
+p2 = Prediction("BFS stops when it takes the goal G from the queue. How many cells will it expand (take from the "
+                "queue and look at their jumps) before that?", answer=lambda: jm.solve(LITTLE).expanded,
+                choices=[4, 8, 14, 16], name="ex.p2",
+                why="BFS takes cells layer by layer: every cell 1 jump away, then 2, ... G is in the last layer, "
+                    "and the cells queued before it in that layer are expanded first.")
+p3 = Prediction("And the tree search: how many routes will it expand before it takes a route that ends at G?",
+                answer=lambda: jm.solve(LITTLE, method="tree").expanded, choices=[14, 60, 250], name="ex.p3",
+                why="It takes every route in turn, and many routes end on the same cells.")
+p4 = Prediction("What decides how much work the tree search must do on a maze: the maze's size, or the length of "
+                "its shortest route?", answer=what_decides_tree_work,
+                choices=["the maze's size", "the shortest route's length"], name="ex.p4",
+                why="Before it reaches the goal's depth it takes every shorter route, and their number multiplies "
+                    "with every jump: a big maze with a short route is little work.")
+p5 = Prediction("How many different 13-jump routes lead from the start to the goal of Chain Reaction?",
+                answer=lambda: jm.count_shortest(jm.CHAIN_REACTION), choices=[1, 2, 4, 13], name="ex.p5",
+                why="Exactly one: a well-made maze has one answer, and BFS with counting can prove it.")
+p6 = Prediction("Which maze is more fun to solve?", answer=more_fun_maze, choices=["maze A", "maze B"],
+                name="ex.p6", why="Maze A has one shortest route and no traps; the next cell shows each design term.")
 
 attach(globals(), "lesson2")

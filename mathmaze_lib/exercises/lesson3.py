@@ -3,7 +3,8 @@
 q1 the runner's breadth-first search from many starts, q2 the score with
 checkpoints, q3 the greedy wall, q4 the improving moves of local search,
 q5 an upper bound for branch and bound, q6 the corner rule for the last wall;
-q7 is a question to think about.
+q7 is a question to think about. p1 ... p8 are the lesson's predictions, c1 its
+checked challenge.
 Walls are given as a list of cells; a blocked board has the score None.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
@@ -18,9 +19,12 @@ import random
 from .. import optimize, wallmaze
 from ..wallmaze import WallMaze, parse, run, score
 from .core import Challenge, FunctionExercise, ThoughtExercise
+from .predict import Prediction
 from .solutions import attach
 
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+#: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
+PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]
 
 _RUNNERS = [wallmaze.score, wallmaze.run, wallmaze.Runner, wallmaze.BitRunner, "networkx"]
 _BFS_HINT = ("Does your BFS give a cell its distance when it first puts it in the queue, "
@@ -135,12 +139,12 @@ q3 = FunctionExercise(
 
 def improving_moves(maze: WallMaze, walls):
     """Every move (wall taken off, cell of the current path walled instead) that makes the path
-    strictly longer, sorted."""
+    strictly longer, each once (a route through checkpoints may pass a cell twice), sorted."""
     result = run(maze, walls)
     out = []
     for old in walls:
         rest = [w for w in walls if w != old]
-        for cell in result.path:
+        for cell in dict.fromkeys(result.path):
             if maze.char(cell) == "." and cell not in walls:
                 s = score(maze, rest + [cell])
                 if s is not None and s > result.moves:
@@ -244,25 +248,91 @@ q6 = FunctionExercise(
 
 # ---- challenges ----------------------------------------------------------------------------
 
-def _level3(walls):
-    maze, goal = wallmaze.level("simple", 3), wallmaze.goal_moves("simple", 3)
-    try:
-        walls = [tuple(w) for w in walls]
-    except TypeError:
-        return False, "give the walls as a list of (row, col) cells"
-    if len(walls) > maze.budget:
-        return False, f"{len(walls)} walls; the budget is {maze.budget}"
-    bad = [w for w in walls if w not in set(maze.open_cells())]
-    if bad:
-        return False, f"{bad[0]} is not an open cell of the board"
-    moves = score(maze, walls)
-    if moves is None:
-        return False, "those walls block every route (the game refuses that)"
-    return moves >= goal, f"{moves} moves" + (f": the proven best is {goal}" if moves >= goal else f"; the best is {goal}")
+def _greedy_trap(maze):
+    if isinstance(maze, str):
+        try:
+            maze = parse(maze)
+        except ValueError as exc:
+            return False, f"the board does not parse: {exc}"
+    if not isinstance(maze, WallMaze):
+        return False, "give a board: its text (with a 'walls:' line), or what wallmaze.parse returns"
+    if maze.rows > 5 or maze.cols > 6:
+        return False, f"the board is {maze.rows} x {maze.cols}; the challenge allows at most 5 x 6"
+    if not 1 <= maze.budget <= 3:
+        return False, f"the board allows {maze.budget} walls; the challenge allows 1 to 3"
+    if maze.teleports or maze.checkpoints:
+        return False, "use a board without teleports and checkpoints"
+    if score(maze) is None:
+        return False, "the runner has no route at all on this board"
+    greedy, best = optimize.greedy(maze).moves, optimize.exact(maze, seconds=None).moves
+    words = f"greedy reaches {greedy} moves, the best walls {best}: {best - greedy} more"
+    return best - greedy >= 4, words + ("" if best - greedy >= 4 else ", not 4 or more")
 
 
-c1 = Challenge("level3_walls", "Find walls for level 3 of the simple preset that reach the proven best score.",
-               _level3, hints=["Run optimize.anneal again and again with different seeds (restarts), or play it on "
-                               "the Mazer screen and copy your walls."])
+c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3 walls on which the best walls "
+               "beat greedy by 4 moves or more.", _greedy_trap,
+               hints=["On the open board of section 3 the best beat greedy by 2. Boards where walls only pay off "
+                      "together (several equally short routes) are the traps.",
+                      "Try many random small boards (starts in the left column, finishes in the right one, a few "
+                      "rocks): compare optimize.greedy(board).moves with optimize.exact(board).moves and keep "
+                      "the board with the biggest gap."])
+
+
+# ---- predictions ---------------------------------------------------------------------------
+
+BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
+OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 3: greedy gets stuck
+TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 6
+UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 7
+
+
+def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
+    """How many open cells off the runner's current path lengthen it with one wall."""
+    base, on_path = score(maze), set(run(maze).path)
+    return sum(1 for cell in maze.open_cells() if cell not in on_path and (score(maze, [cell]) or 0) > base)
+
+
+def build_and_anneal_on_the_empty_board() -> tuple:
+    """Section 7's two runs on the empty board (annealing with section 4's moves, and build)."""
+    big = wallmaze.level("empty")
+    return (optimize.anneal(big, seed=1, seconds=None, max_iters=20_000),
+            optimize.build(big, seed=1, seconds=None, max_iters=300_000))
+
+
+p1 = Prediction("The runner takes a shortest route from any start. Which start does it leave from?",
+                answer=lambda: f"row {run(BOARD).path[0][0]}", choices=["row 0", "row 1", "row 2"], name="ex.p1",
+                why="From row 0 and from row 2 the runner needs 9 moves (row 1: 10, round its rock); on a tie the "
+                    "start in the first row wins, because the queue holds the starts in row order.")
+p2 = Prediction("The runner's BFS stops when it takes a finish from the queue. How many cells will it expand "
+                "before that?", answer=lambda: wallmaze.first_leg_search(BOARD).expanded, choices=[9, 14, 20, 26],
+                name="ex.p2",
+                why="BFS grows a ring around ALL starts at once, so it visits most of the board before the first "
+                    "ring touches a finish.")
+p3 = Prediction("Try each open cell as a single wall. How many cells OFF the runner's current path make the path "
+                "longer?", answer=cells_off_the_path_that_help, choices=[0, 1, 2, 5], name="ex.p3",
+                why="None: the current path is still there, so the runner still walks at most that far.")
+p4 = Prediction("On an open 3 x 5 board with 3 walls to place, how many moves will greedy add?",
+                answer=lambda: optimize.greedy(OPEN_BOARD).moves - score(OPEN_BOARD), choices=[0, 1, 2, 3],
+                name="ex.p4",
+                why="Every single wall leaves another route of the same length, so no one wall helps, and greedy stops.")
+p5 = Prediction("With a wall on (0, 1), how many moves does the runner walk on this board?",
+                answer=lambda: score(TELEPORT_BOARD, [(0, 1)]), choices=[4, 6, 8, 10], name="ex.p5",
+                why="It plans through (1, 1) as if it were an ordinary cell, steps on the teleport and is thrown "
+                    "back to (2, 0): the 'short cut' costs it 2 moves.")
+p6 = Prediction("Greedy (section 3) keeps adding the one wall that makes the path longest. How many walls does it "
+                "place on this empty board?", answer=lambda: len(optimize.greedy(UNLIMITED_BOARD).walls),
+                choices=[0, 3, 6, 12], name="ex.p6",
+                why="No single wall makes the path any longer: the runner steps into the next row, which is just as "
+                    "short. On an open board walls only pay off together, so greedy stops before its first wall.")
+p7 = Prediction("With as many walls as you like, how many moves can you make the runner walk on this 5 x 7 board?",
+                answer=lambda: optimize.exact(UNLIMITED_BOARD, seconds=60).moves, choices=[8, 14, 20, 30],
+                name="ex.p7",
+                why="The best board is one long corridor; the walls are its sides, and the corridor and its walls "
+                    "share the 25 inner cells, so the corridor cannot be much longer.")
+p8 = Prediction("Annealing with the moves of section 4 and build each get about the same number of runs of the "
+                "runner here. How many moves will build's best board make the runner walk?",
+                answer=lambda: build_and_anneal_on_the_empty_board()[1].moves, choices=[45, 55, 70, 100],
+                name="ex.p8",
+                why="Its steps can put walls anywhere, so corridors grow; and most steps are decided without a run.")
 
 attach(globals(), "lesson3")

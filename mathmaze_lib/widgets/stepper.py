@@ -13,7 +13,7 @@ cell through ``cell_of``.
 >>> s.step(); s.board.get_role((0, 0)), s.counts.value
 ('current', 'expanded 1 · in the queue 2 · distance of current 0')
 >>> s.last(); s.board.get_role((1, 2)), s.board.status
-('goal', 'Step 4: expanded (0, 2) (distance 2); the goal is 3 moves away.')
+('goal', 'Step 6: took the goal (1, 2) from the queue: it is 3 moves away, and the search stops.')
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class SearchStepper:
         >>> little = jm.parse("1 1\\n1 0")
         >>> s = SearchStepper.tree(jm.solve(little, method="tree", trace=True).result, rows=2, cols=2)
         >>> s.last(); s.counts.value
-        'expanded 3 routes · in the queue 4 routes · distance of current 1'
+        'expanded 3 routes · in the queue 3 routes · distance of current 2'
         """
         return cls(result, **kwargs)
 
