@@ -186,7 +186,7 @@ def _q3_diagnose(expected, got, args):
 q3 = FunctionExercise(
     "is_solution", reference=is_solution, cases=_q3_cases, diagnose=_q3_diagnose,
     describe=lambda args: f"is_solution on {_show(args[0])} with path {args[1]}",
-    forbidden=[check_path, legal_step],
+    forbidden=[check_path, legal_step], uses=[q1, q2],
     method="Use your is_legal_step for every step and your path_sum for the total.",
     hints=["Use your is_legal_step for every step after the first, and your path_sum at the end.",
            "Check: the path is not empty, path[0] == puzzle.start, every later step is legal, "
@@ -266,7 +266,7 @@ def _q4_cases(rng):
 q4 = FunctionExercise(
     "count_paths", reference=count_solutions, cases=_q4_cases,
     describe=lambda args: f"count_paths on {_show(args[0])}",
-    forbidden=[count_solutions, solutions, sum_histogram, search.simple_paths, "networkx"],
+    forbidden=[count_solutions, solutions, sum_histogram, search.simple_paths, "networkx"], uses=[q2],
     method="Count with your own depth-first search: extend the path one legal cell at a time.",
     timeout_hint="Does your search stop a path as soon as its total is bigger than the target? "
                  "That is the pruning: without it, it tries every path on the board.",
@@ -298,7 +298,7 @@ q5 = FunctionExercise(
     cases=lambda rng: [(0, 4, 5), (1, 3, 3), (2, 4, 5), (3, 4, 5), (4, 4, 5)]
     + [(rng.randrange(10**6), rng.randint(3, 5), rng.randint(3, 5)) for _ in range(8)],
     judge=_unique_puzzle_verdict, deterministic=True, varies=True,
-    forbidden=[generate_unique],
+    forbidden=[generate_unique], uses=[q4],
     method="Try puzzle after puzzle with summaze.generate and keep the first whose count is 1.",
     timeout_hint="Does your loop stop as soon as it finds a puzzle with exactly one solution?",
     hints=["Keep making puzzles with generate(some_id, rows, cols) until one has exactly one solution.",

@@ -16,6 +16,7 @@ import random
 from .. import jumpmaze as jm
 from .. import search
 from ..search import bfs, count_shortest_paths, route_to
+from . import plain
 from .core import Challenge, FunctionExercise, ThoughtExercise
 from .guard import StepLimit
 from .predict import Prediction
@@ -52,7 +53,7 @@ class MazeMoves:
     as a small grid when printed, and stops a search that asks for moves far more often than BFS needs."""
 
     def __init__(self, maze: jm.JumpMaze, start=None):
-        self.maze, self._succ = maze, jm.successors(maze)
+        self.maze, self.start, self._succ = maze, start, jm.successors(maze)
         self._reach = len(bfs(self._succ, maze.start if start is None else start).dist)
         self._calls = 0
 
@@ -66,6 +67,10 @@ class MazeMoves:
 
     def __repr__(self):
         return f"the maze (G is the goal {self.maze.end})\n{_grid_text(self.maze.cells, self.maze.end)}"
+
+
+# The grader hands these to a learner's function in another process: it sends the maze (plain data).
+plain.register(MazeMoves, "MazeMoves", lambda m: (m.maze, m.start), lambda data: MazeMoves(*data))
 
 
 def _random_mazes(rng, n: int, size: int = 6) -> list:
@@ -183,7 +188,8 @@ def _q4_diagnose(expected, got, args):
 q4 = FunctionExercise(
     "count_shortest_routes", reference=count_shortest_paths, cases=_q4_cases, diagnose=_q4_diagnose,
     describe=lambda args: f"count_shortest_routes(moves, {args[1]}, {args[2]}) on {args[0]!r}",
-    forbidden=_SOLVERS, method="Count during your own BFS: ways[start] = 1, then add the ways along each move.",
+    forbidden=_SOLVERS, uses=[q2],
+    method="Count during your own BFS: ways[start] = 1, then add the ways along each move.",
     timeout_hint="Does your BFS mark a cell as seen when it first puts it in the queue?",
     hints=["Count during BFS: ways[start] = 1. When a node at distance d reaches a successor first "
            "discovered at distance d + 1 (now or earlier), add ways[node] to ways[successor].",

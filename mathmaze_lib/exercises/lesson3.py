@@ -127,7 +127,7 @@ def greedy_wall(maze: WallMaze, walls):
 
 q3 = FunctionExercise(
     "greedy_wall", reference=greedy_wall, cases=_cases(1, unblocked=True, room=1),
-    describe=_describe("greedy_wall"), forbidden=[optimize.greedy],
+    describe=_describe("greedy_wall"), forbidden=[optimize.greedy], uses=[q1, q2],
     method="Try each open cell of the current path yourself and keep the best gain.",
     hints=["Only a wall ON the runner's current path can make it longer: try each open cell of "
            "wallmaze.run(maze, walls).path, one at a time.",
@@ -163,7 +163,7 @@ def _q4_cases(rng):
 
 q4 = FunctionExercise(
     "improving_moves", reference=improving_moves, cases=_q4_cases, describe=_describe("improving_moves"),
-    forbidden=[optimize.local_search, optimize.anneal, optimize.route_candidates],
+    forbidden=[optimize.local_search, optimize.anneal, optimize.route_candidates], uses=[q1, q2],
     method="Try every (old wall, new cell on the path) pair yourself.",
     hints=["A local-search move takes one wall off and puts one on a cell of the current path.",
            "For each wall `old` and each open cell of the current path that has no wall, score "
