@@ -138,7 +138,9 @@ def facts() -> dict:
         return 1 + sum(from_corner(path + [n]) for n in grid.neighbours(path[-1]) if n not in path)
     f["self-avoiding from a corner"] = from_corner([(0, 0)]) - 1
     p42 = summaze.generate(42)
-    f["simple paths of 42"] = sum(1 for _ in search.simple_paths(grid.neighbours, p42.start, p42.end))
+    paths42 = list(search.simple_paths(grid.neighbours, p42.start, p42.end))
+    f["simple paths of 42"] = len(paths42)
+    f["sums of 42"] = len({summaze.path_sum(p42.numbers, path) for path in paths42})
     counts = Counter(min(summaze.count_solutions(summaze.generate(i)), 5) for i in range(300))
     f["solutions of 300"] = tuple(counts[n] for n in range(1, 6))
     f["solutions of 7, 42"] = (summaze.count_solutions(summaze.generate(7)), summaze.count_solutions(p42))
@@ -237,7 +239,8 @@ CLAIMS = [
     ("guide", "(greedy 6 moves, best 8)", lambda f: f["open board"] == (6, 8)),
     ("guide", "(greedy 15, annealing 23)", lambda f: (f["level 1"][1], f["level 1"][3]) == (15, 23)),
     ("guide", "(5.0 moves on average against 5.9 for all puzzles", lambda f: f["planted moves"] == (5.0, 5.9)),
-    ("guide", "416 from Start to End on puzzle 42", lambda f: f["simple paths of 42"] == 416),
+    ("guide", "puzzle 42's 416 paths from Start to End have only 57 different sums",
+     lambda f: (f["simple paths of 42"], f["sums of 42"]) == (416, 57)),
     ("guide", "7978 on Chain Reaction, and up to about 18 million",
      lambda f: f["chain"][2] == 7978 and 17_500_000 <= f["most tree work"] < 18_500_000),
     ("guide", "reach 62 nodes on 36 cells", lambda f: f["alternate nodes, cells"] == (62, 36)),
@@ -286,3 +289,15 @@ def test_every_count_in_the_text_is_checked_or_chosen(where):
         inside = any(a <= found.start() < b or a < found.end() <= b for a, b in spans)
         context = text[max(0, found.start() - 40):found.end() + 10]
         assert inside, f"{where}: {found.group()!r} ({context!r}) is a count: add it to CLAIMS, computed"
+
+
+def test_the_counts_in_the_discussions_are_true():
+    """The questions to think about quote counts too (shown by ex.q6.solution(), ex.q7.solution())."""
+    from mathmaze_lib.exercises import lesson1, lesson3
+
+    discussion = re.sub(r"\s+", " ", lesson1.q6._solution)
+    assert "(416 on puzzle 42)" in discussion and "(57 there)" in discussion
+    assert (facts()["simple paths of 42"], facts()["sums of 42"]) == (416, 57)
+    question = re.sub(r"\s+", " ", lesson3.q7.question)
+    assert "8 moves instead of 6" in question and facts()["open board"] == (6, 8)
+    assert "s....\n            .....\n            ....f" in lesson3.q7.question
