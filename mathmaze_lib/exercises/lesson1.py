@@ -292,7 +292,8 @@ def _walks(rows: int, cols: int) -> list:
     inside = lambda cell: -1 <= cell[0] <= rows and -1 <= cell[1] <= cols   # noqa: E731
     walks = [[(r, c)] for r in range(rows) for c in range(cols)]
     out = list(walks)
-    first = [w + [(w[-1][0] + dr, w[-1][1] + dc)] for w in walks for dr, dc in near if inside((w[-1][0] + dr, w[-1][1] + dc))]
+    first = [w + [(w[-1][0] + dr, w[-1][1] + dc)] for w in walks for dr, dc in near
+             if inside((w[-1][0] + dr, w[-1][1] + dc))]
     out += first
     walks = [w for w in first if _apart(*w) == 1]
     for _ in (3, 4):
