@@ -162,9 +162,10 @@ class SearchStepper:
         def chip(node, role):
             st = palette.style(role)
             return (f'<span style="background:{st["color"]};color:{st["ink"]};border:1px {st["border"]} #333;'
-                    f'padding:1px 4px;margin:1px;border-radius:3px;font-family:monospace">'
-                    f'{html.escape(str(node))}</span>')
-        current = chip(f.current, "current") + " ← " if f.current is not None else ""
+                    f'padding:1px 4px;margin:1px;border-radius:3px;font-family:monospace;display:inline-block;'
+                    f'white-space:nowrap">{html.escape(str(node))}</span>')
+        taken = "goal" if getattr(f, "at_goal", False) else "current"      # the last step takes the goal
+        current = chip(f.current, taken) + " ← " if f.current is not None else ""
         shown = list(f.frontier[:40])
         more = f" … and {len(f.frontier) - 40} more" if len(f.frontier) > 40 else ""
         chips = " ".join(chip(n, "frontier") for n in shown) or "(empty)"
