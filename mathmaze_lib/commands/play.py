@@ -58,7 +58,11 @@ def run(args) -> int:
         raise ValueError(f"--port {args.port}: a port is a whole number from 1 to 65535")
     page = write_page(args.dir)
     if args.write_only:
-        print(f"wrote {page}: open it with Voila (on a JupyterHub: /user/NAME/voila/render/{page.as_posix()})")
+        try:        # the address is relative to the folder Jupyter serves (on a hub: your home folder)
+            where = page.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        except ValueError:
+            where = f"PATH-FROM-YOUR-HOME/{page.name}"
+        print(f"wrote {page}: open it with Voila (on a JupyterHub: https://HUB/user/NAME/voila/render/{where})")
         return 0
     try:
         import voila  # noqa: F401
