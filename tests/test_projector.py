@@ -12,7 +12,6 @@ import io
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port
+from conftest import free_port, stop_process_group
 from mathmaze_lib.summaze import make
 from mathmaze_lib.widgets.projector import MIN_TEXT
 from test_browser import ARGS, chromium
@@ -61,14 +60,7 @@ def play_server(tmp_path_factory):
             time.sleep(0.3)
         yield f"http://127.0.0.1:{port}/", folder / "class"
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_process_group(proc)
         log.close()
         shutil.rmtree(home, ignore_errors=True)
 

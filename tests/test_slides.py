@@ -8,7 +8,6 @@ import re
 import shutil
 import subprocess
 
-import matplotlib
 import nbformat
 import pytest
 
@@ -115,7 +114,6 @@ def test_a_picture_is_drawn_on_the_slide_by_the_lessons_code():
     slides.draw_picture(slides.DECKS[2].slides[1].picture, ax)
     assert ax.get_title() == "Chain Reaction (G is the goal)" and len(ax.texts) == 36
     assert len(fig.axes) == 1, "drawn on the slide's axes, not on a figure of its own"
-    matplotlib.pyplot.close("all")
 
 
 @needs_poppler
