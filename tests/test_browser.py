@@ -133,7 +133,7 @@ def test_clicks_on_the_board_change_what_the_learner_sees(browser, tmp_path, app
 
 GAMES = [
     ("math maze", "from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace\nMathMazeGame(1)"),
-    ("race", "race = MathMazeRace(1)\nrace.start()\nrace"),
+    ("race", "race = MathMazeRace(1, seconds=600)\nrace.start()\nrace"),
     ("jumping maze", "from mathmaze_lib.widgets.jump_game import JumpMazeGame\nJumpMazeGame()"),
     ("mazer", "from mathmaze_lib.widgets.wall_game import MazerGame\nMazerGame('mazer', 1)"),
     ("stepper", "from mathmaze_lib.widgets import SearchStepper\nfrom mathmaze_lib.grid import Grid\n"

@@ -161,6 +161,7 @@ def test_race_waits_for_start_then_plays_its_rounds_and_keeps_the_tally(tmp_path
     race.next_button.click()
     race.next_button.click()
     assert race.phase == "over" and race.results[2].ended == "skipped" and race.next_button.disabled
+    assert not race.timer.running and race.timer.prefix == "Round 3: skipped"
     assert "Race over: Ada 1 : 0 Bo. Ada wins the race!" in race.news.value
     assert race.start_button.description == "Start race" and race.id_box.value != 1, "a new race gets new puzzles"
     rows = [line.split(",") for line in race.tally_csv().splitlines()]

@@ -66,6 +66,7 @@ body.mm-projector .mm-projector-root .widget-inline-hbox .widget-label { width: 
   max-width: none !important; padding-right: 0.4vw; }
 body.mm-projector .mm-projector-root input { height: auto !important; padding: 0.3vh 0.4vw !important; }
 body.mm-projector .mm-projector-root input[type=number] { width: 4.5em !important; }
+body.mm-projector .mm-projector-root .mm-race-first input[type=number] { width: 7em !important; }
 body.mm-projector .mm-projector-root .widget-text input[type=text] { width: 8em !important; }
 body.mm-projector .mm-projector-root .widget-dropdown select { height: auto !important; }
 body.mm-projector .mm-projector-root table { border-collapse: collapse; }

@@ -198,6 +198,7 @@ class MathMazeRace:
                                             layout=w.Layout(width="15em"))
         self.id_box = w.BoundedIntText(value=first, min=0, max=MAX_ID * 1000, description="First puzzle",
                                        style=style, layout=w.Layout(width="14em"))
+        self.id_box.add_class("mm-race-first")
         self.name_boxes = [w.Text(value=name, description=f"Player {k + 1}", style=style,
                                   layout=w.Layout(width="14em")) for k, name in enumerate(self.names)]
         self.start_button = button("Start race", self.start, button_style="success",
@@ -318,6 +319,7 @@ class MathMazeRace:
                 g.draw()
         else:
             said = f"Round {self.round} skipped."
+            self.timer.stop(-1, prefix=f"Round {self.round}: skipped")
         for k, g in enumerate(self.games):
             g.locked = f"{said} {after}"
             if winner is not None and k != winner:
@@ -332,7 +334,8 @@ class MathMazeRace:
             self.settings.layout.display = None
             self.id_box.value = self._ids.randrange(MAX_ID)      # a new race gets new puzzles (type it back to replay)
         self._save()
-        self._show(f"{said} {self._verdict() if last else after}")
+        score = f"{self.names[0]} {self.scores[0]} : {self.scores[1]} {self.names[1]}"
+        self._show(f"{said} {self._verdict() if last else f'Score: {score}. {after}'}")
 
     def _verdict(self) -> str:
         a, b = self.scores
