@@ -448,9 +448,10 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
 def _choose(kind, ids, make, difficulty, unique, count) -> Sheet:
     """Make the items of ``ids`` (a chunk at a time when ``count`` may stop early) and keep those that
     qualify (and are not a puzzle already on the sheet); none at all is an error naming the rule."""
-    chunk = max(os.cpu_count() or 1, 2 * count) if count else len(ids)
-    kept, left_out, longest, seen = [], [], 0, {}
-    for start in range(0, len(ids), chunk):
+    kept, left_out, longest, seen, start = [], [], 0, {}, 0
+    while start < len(ids) and (count is None or len(kept) < count):
+        # all at once, or (with a count) as many as are still wanted, a core's worth at least
+        chunk = len(ids) if count is None else max(os.cpu_count() or 1, count - len(kept))
         for item in make(ids[start:start + chunk]):
             longest = max(longest, item.answer.get("jumps") or 0)
             picture = repr((item.texts, sorted(item.roles.items())))
@@ -464,8 +465,7 @@ def _choose(kind, ids, make, difficulty, unique, count) -> Sheet:
             elif count is None or len(kept) < count:
                 kept.append(item)
                 seen[picture] = item.id
-        if count is not None and len(kept) >= count:
-            break
+        start += chunk
     if not kept:
         why = f" (the longest route found has {longest} jumps)" if kind == "jump" and difficulty else ""
         raise _no_puzzle(kind, difficulty, unique, ids, why)

@@ -80,7 +80,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"out": args.out, "pages": made["pages"], "key": args.key, "key_pages": made["key_pages"],
                           "left_out": [{"id": pid, "why": why} for pid, why in made["left_out"]], "command": command,
-                          "puzzles": [{"id": it.id, **it.answer} for it in made["items"]]}))
+                          "puzzles": [{"id": it.id, **it.answer, "text": it.puzzle.text()} for it in made["items"]]}))
         return 0
     n = len(made["items"])
     print(f"wrote {args.out}: {n} puzzle{'s' if n != 1 else ''} on {made['pages']} page(s)")
