@@ -26,6 +26,7 @@ def test_voila_runs_from_this_python_without_code_cells():
     command = play.voila_command(ROOT / play.PAGE, 8866, "127.0.0.1", browser=False)
     assert command[:3] == [sys.executable, "-m", "voila"], "the kernel is this environment's"
     assert "--strip_sources=True" in command and "--no-browser" in command and "--port=8866" in command
+    assert "--Voila.port_retries=0" in command, "a busy port is an error, not a silent other address"
 
 
 def test_a_bad_port_is_one_line(tmp_path, capsys):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -48,7 +47,8 @@ def write_page(folder) -> Path:
 
 def voila_command(page: Path, port: int, ip: str, browser: bool) -> list:
     """The Voilà command that serves ``page``, from this Python (so its kernel is this environment)."""
-    return [sys.executable, "-m", "voila", str(page), f"--port={port}", f"--Voila.ip={ip}", "--theme=light",
+    return [sys.executable, "-m", "voila", str(page), f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={ip}",
+            "--theme=light",
             "--strip_sources=True", "--show_tracebacks=False",
             f"--VoilaConfiguration.extension_denylist={json.dumps(DENY)}", *([] if browser else ["--no-browser"])]
 
@@ -71,4 +71,7 @@ def run(args) -> int:
     print(f"The games for the projector: http://{args.ip}:{args.port}/ (press Full screen on the page).")
     print(f"The race's tallies are saved in {page.parent}{os.sep} as race-DATE-TIME.csv. Stop with Ctrl-C.",
           flush=True)
-    return subprocess.call(voila_command(page, args.port, args.ip, not args.no_browser))
+    command = voila_command(page, args.port, args.ip, not args.no_browser)
+    # This process becomes Voila (Ctrl-C or a signal stops the server itself, nothing is left behind).
+    os.execv(command[0], command)
+    return 0        # pragma: no cover (execv does not return)
