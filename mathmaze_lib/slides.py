@@ -7,7 +7,8 @@ exactly those lines, on the slide's axes.  ``tests/test_slides.py`` reads the no
 that every line is still there, so a slide never disagrees with its lesson.  Where a lesson does not
 draw a picture the slides need (lesson 1 prints puzzle 42 as text), the picture is drawn with the
 same :mod:`mathmaze_lib.draw` functions from the lesson's own puzzle, and ``in_lesson`` is False.
-The questions are the lesson's own too: its plan's opening question and one of its predictions.
+The questions are the lesson's own too: its plan's opening question and one of its predictions, named
+(``Slide.prediction``) and read from the lesson's exercise module, so its words and choices are the lesson's.
 
 >>> [len(deck.slides) for deck in DECKS.values()]
 [4, 4, 4]
@@ -46,9 +47,25 @@ class Slide:
     title: str
     picture: Optional[Picture] = None
     lines: tuple = ()
-    #: The lesson's prediction whose question the slide asks (its exact words are checked).
-    question: str = ""
-    choices: tuple = ()
+    #: The name of the lesson's prediction whose question the slide asks (``"p1"``: ``exercises.lessonN.p1``),
+    #: so that its words and choices are the lesson's own.
+    prediction: str = ""
+    lesson: int = 0
+
+    def _asked(self):
+        import importlib
+
+        return getattr(importlib.import_module(f"mathmaze_lib.exercises.lesson{self.lesson}"), self.prediction)
+
+    @property
+    def question(self) -> str:
+        """The prediction's question (empty for a slide that asks none)."""
+        return self._asked().question if self.prediction else ""
+
+    @property
+    def choices(self) -> tuple:
+        """The prediction's choices."""
+        return tuple(self._asked().choices or ()) if self.prediction else ()
 
 
 @dataclass(frozen=True)
@@ -102,9 +119,7 @@ DECKS = {
             "Every cell is a node; cells side by side are joined by an edge.",
             "A path in the puzzle is a path in this graph: a search can walk it.")),
         Slide("The question", _PUZZLE42, (
-            "Is there another path that adds up to 19?",),
-              question="Start [1] and End =19 sit side by side. How many moves long is the path the "
-                       "generator planted?", choices=(1, 3, 5, 7)),
+            "Is there another path that adds up to 19?",), prediction="p1", lesson=1),
     )),
     2: Deck(2, "Jumping mazes", "A maze is a graph: breadth-first search with a visited set finds a shortest route.", (
         Slide("Lesson 2: Jumping mazes", None, (
@@ -118,9 +133,7 @@ DECKS = {
             "Every cell is a node; an arrow for every legal jump.",
             "A route in the maze is a path in this graph.")),
         Slide("The question", _CHAIN, (
-            "A search without a visited set keeps every route in its queue.",),
-              question="How many routes will the tree search take from its queue before it finds a shortest route "
-                       "on this 36-cell maze?", choices=(30, 300, 8000)),
+            "A search without a visited set keeps every route in its queue.",), prediction="p1", lesson=2),
     )),
     3: Deck(3, "Wall mazes", "Only a wall on the runner's route can make it longer: search for a design.", (
         Slide("Lesson 3: Wall mazes", None, (
@@ -135,9 +148,7 @@ DECKS = {
             "The runner's breadth-first search grows from every start at once. The first finish it reaches "
             "(9 moves) ends a shortest route.")),
         Slide("The question", _BOARD, (
-            "Who can make the runner walk the furthest?",),
-              question="The runner takes a shortest route from any start. Which start does it leave from?",
-              choices=("row 0", "row 1", "row 2")),
+            "Who can make the runner walk the furthest?",), prediction="p1", lesson=3),
     )),
 }
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import ast
+import importlib
 import re
 import shutil
 import subprocess
@@ -29,22 +29,11 @@ def code_lines(notebook: str) -> set:
     return {line.strip() for cell in nb.cells if cell.cell_type == "code" for line in cell.source.splitlines()}
 
 
-def predictions(notebook: str) -> dict:
-    """``{question: choices}`` of every ``predict(...)`` call in the notebook, read with ``ast``."""
-    found = {}
+def shown_predictions(notebook: str) -> set:
+    """The predictions the notebook shows: its code cells that are just ``ex.pN``."""
     nb = nbformat.read(ROOT / notebook, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type != "code" or "predict(" not in cell.source:
-            continue
-        for node in ast.walk(ast.parse(cell.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "predict":
-                try:
-                    question = ast.literal_eval(node.args[0])
-                except ValueError:
-                    continue        # an f-string question
-                choices = next((kw.value for kw in node.keywords if kw.arg == "choices"), None)
-                found[question] = tuple(ast.literal_eval(choices)) if choices is not None else ()
-    return found
+    return {cell.source.strip()[len("ex."):] for cell in nb.cells
+            if cell.cell_type == "code" and re.fullmatch(r"ex\.p\d+", cell.source.strip())}
 
 
 def all_pictures():
@@ -85,9 +74,14 @@ def test_each_question_is_a_prediction_of_the_lesson(lesson):
     deck = slides.DECKS[lesson]
     asked = [s for s in deck.slides if s.question]
     assert len(asked) == 1 and asked[0].title == "The question"
-    found = predictions(asked[0].picture.notebook)
-    assert asked[0].question in found, f"lesson {lesson}: the question is not one of the lesson's predictions"
-    assert asked[0].choices == found[asked[0].question]
+    slide = asked[0]
+    module = importlib.import_module(f"mathmaze_lib.exercises.lesson{lesson}")
+    assert slide.lesson == lesson and slide.prediction in module.PREDICTIONS
+    assert slide.prediction in shown_predictions(slide.picture.notebook), (
+        f"lesson {lesson}: the notebook does not show the prediction {slide.prediction}")
+    prediction = getattr(module, slide.prediction)
+    assert (slide.question, slide.choices) == (prediction.question, tuple(prediction.choices))
+    assert str(prediction.right_choice) in map(str, slide.choices)
 
 
 def test_every_deck_is_the_puzzle_the_graph_the_question():

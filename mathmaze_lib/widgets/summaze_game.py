@@ -393,7 +393,9 @@ class MathMazeRace:
         return self.phase in ("between", "over")
 
     def __repr__(self) -> str:
-        return (f"<Math Maze race, round {self.round}, {self.names[0]} {self.scores[0]} : "
+        where = (f"not started ({self.rounds_box.value} rounds of {self.seconds_box.value} s)"
+                 if self.phase == "ready" else f"round {self.round} of {self.rounds_total}")
+        return (f"<Math Maze race, {where}, {self.names[0]} {self.scores[0]} : "
                 f"{self.scores[1]} {self.names[1]}: run this in Jupyter to play>")
 
     def _repr_mimebundle_(self, **kwargs):
