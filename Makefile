@@ -13,7 +13,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 TEST_JOBS ?= 4
 XDIST = -n $(TEST_JOBS) --dist loadfile
 
-.PHONY: lab test test-fast test-hub bench student notebooks clean
+.PHONY: lab play test test-fast test-hub bench student notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab --port=$(PORT) $(ALLOW_ROOT) $(SAVE_HOOK) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
+## The race, a jumping maze and Mazer full screen for a projector (Voila, no code cells); the race's
+## tallies are saved in mathmaze-play/. E.g. PLAY_ARGS="--port 9000 --no-browser".
+PLAY_ARGS ?=
+play: $(VENV)/.lab-installed
+	$(BIN)/python -m mathmaze_lib play $(PLAY_ARGS)
+
 ## Run every test: the unit tests, the browser tests and every notebook (both versions) under nbval.
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests notebooks $(XDIST) --nbval-lax --nbval-current-env \
@@ -44,7 +50,7 @@ test-fast: $(VENV)/.test-installed
 
 ## A real JupyterHub with several learners (needs Node's configurable-http-proxy: see deploy/README.md).
 test-hub: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests/test_hub.py tests/test_deploy.py -q
+	$(BIN)/python -m pytest tests/test_hub.py tests/test_hub_accounts.py tests/test_deploy.py tests/test_collect.py -q
 
 ## Print one table of timings (each lesson adds its rows).
 bench: $(VENV)/.test-installed

@@ -131,8 +131,9 @@ def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
     return {"name": name, "ready": t_ready, "pull": t_pull, "first_cell": t_cell, "cpu": cpu}
 
 
-def storm(hub, repo, size: int, tag: str) -> list[dict]:
-    """``size`` learners log in at the same moment; their timings, fastest first. Their servers are stopped after."""
+def storm(hub, repo, size: int, tag: str, then=None) -> list[dict]:
+    """``size`` learners log in at the same moment; their timings, fastest first. Their servers are
+    stopped after (after ``then(names)``, when given)."""
     names = [f"{tag}{i:03d}" for i in range(size)]
     go = threading.Event()
     with ThreadPoolExecutor(size) as pool:
@@ -140,6 +141,8 @@ def storm(hub, repo, size: int, tag: str) -> list[dict]:
         time.sleep(0.5)
         go.set()
         results = [f.result(timeout=1200) for f in futures]
+    if then:
+        then(names)
     for n in names:
         hub.api("DELETE", f"/users/{n}/server")
     for n in names:
@@ -171,6 +174,17 @@ def largest_class(hub, repo, known: dict, limit: float, guess: int = 0, tries: i
         step = max(1, guess // 3)
         guess = guess + step if measured[guess] <= limit else guess - step
     return bounds()[0], measured
+
+
+def collect_timing(hub, out: Path, what: str, names: list, **options) -> Row:
+    """``python -m mathmaze_lib collect`` for ``names``, as the teacher runs it (the hub's admin token): its seconds."""
+    from mathmaze_lib.collecting import collect
+
+    t0 = time.monotonic()
+    results = collect(hub.url, hub.token, "0", out, users=names, **options)
+    seconds = time.monotonic() - t0
+    done = sum(r.status == "collected" for r in results)
+    return Row("hub", what, seconds, "s", note=f"{done} of {len(names)} collected")
 
 
 def _stop_on_signal(signum, frame):
@@ -225,10 +239,18 @@ def run() -> list[Row]:
                             int(FIRST_CELL_GOAL * cores // (learner_cpu + hub_cpu)), "learners",
                             note="an upper bound: it leaves out the waits that are not CPU"))
             small = max(2, size // 4)
-            few = storm(hub, repo, small, "f")
+            collect_rows = []
+            few = storm(hub, repo, small, "f", then=lambda names: collect_rows.append(
+                collect_timing(hub, Path(tmp) / "running", f"collect lesson 0 from {small} running servers", names)))
             rows.append(Row("hub", f"login -> first cell, {small}th of {small} at once", few[-1]["first_cell"], "s",
                             goal=f"<= {FIRST_CELL_GOAL:g} s", ok=few[-1]["first_cell"] <= FIRST_CELL_GOAL,
                             note=f"1st of {small}: {few[0]['first_cell']:.1f} s"))
+            everyone = [f"l{i:03d}" for i in range(size)] + [f"f{i:03d}" for i in range(small)]
+            collect_rows.append(collect_timing(hub, Path(tmp) / "homes", f"collect lesson 0 of {len(everyone)} learners "
+                                               "from their home folders", everyone, from_homes=str(hub.homes / "{username}")))
+            collect_rows.append(collect_timing(hub, Path(tmp) / "started", f"collect lesson 0 from {small} stopped "
+                                               "servers with --start (4 at once)", everyone[:small], start=True))
+            rows += collect_rows
             try:
                 best, measured = largest_class(
                     hub, repo, {size: times[-1], small: few[-1]["first_cell"]}, FIRST_CELL_GOAL)

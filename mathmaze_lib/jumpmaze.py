@@ -684,7 +684,7 @@ TERMS = {
 }
 
 #: The annealing's temperature at the start and at the end of each round, in score points (jumps);
-#: ``(0, 0)`` is plain hill descent.
+#: ``(0, 0)`` is plain hill climbing.
 TEMPERATURE = (2.0, 0.2)
 
 #: The score of a maze with no route at all (plus the number of states reached): below any maze with one.
@@ -1056,7 +1056,7 @@ def _check_temperature(temperature) -> tuple:
         ok = False
     if not ok:
         raise ValueError(f"temperature {temperature!r}: give (start, end) with start >= end > 0, "
-                         f"or (0, 0) for plain hill descent")
+                         f"or (0, 0) for plain hill climbing")
     return float(hot), float(cold)
 
 
@@ -1075,9 +1075,26 @@ def _check_generate_options(id, rows, cols, steps, restarts, seconds) -> None:
         raise ValueError(f"seconds {seconds!r}: the time limit is a number of seconds > 0")
 
 
+def _check_jumps(jumps) -> tuple:
+    """``(fewest, most)`` jumps wanted (``None`` for no bound) from ``jumps`` (None: any route)."""
+    if jumps is None:
+        return None, None
+    try:
+        lo, hi = jumps
+        ok = all(v is None or (not isinstance(v, bool) and isinstance(v, int) and v >= 1) for v in (lo, hi))
+        ok = ok and (lo is None or hi is None or lo <= hi)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"jumps {jumps!r}: give (fewest, most) jumps for the shortest route, whole numbers "
+                         f">= 1 with fewest <= most (None for no bound)")
+    return lo, hi
+
+
 def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: Optional[int] = None, *,
              objective: Optional[dict] = None, restarts: int = 4, temperature: tuple = TEMPERATURE,
-             seconds: Optional[float] = None, progress: Optional[Callable] = None) -> Generated:
+             seconds: Optional[float] = None, progress: Optional[Callable] = None,
+             jumps: Optional[tuple] = None) -> Generated:
     """A jumping maze made by simulated annealing (after Neller et al., "Rook Jumping Maze Design
     Considerations", 2010), the same for the same ``id``, size, rule and options.
 
@@ -1087,11 +1104,16 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     go down, or, with a chance that shrinks as the search cools, even when it does: that lets the
     search climb out of dead ends.  ``temperature`` (start, end) sets that chance: a change that
     loses ``d`` points is kept with probability ``exp(-d / T)``, and ``T`` cools from start to end
-    (:data:`TEMPERATURE`; ``(0, 0)`` keeps only changes that do not lose, plain hill descent).
+    (:data:`TEMPERATURE`; ``(0, 0)`` keeps only changes that do not lose, plain hill climbing).
     The budget of ``steps`` (default :func:`default_steps`) is split
     into ``restarts`` rounds, each starting hot again from the best maze so far.  The best maze with
     one shortest route and no black holes wins (the best of all if none has both; a term whose
     weight is 0 is not required).
+
+    ``jumps=(fewest, most)`` asks for a shorter route than the longest the search can find (an easier
+    maze): each jump past ``most`` counts as one jump less (so the search climbs to ``most`` and stays
+    there), and only a maze whose route has ``fewest`` to ``most`` jumps counts as good (either bound
+    may be None).  The score (:func:`score_terms`) is still the plain one.
 
     ``seconds`` is only a safety stop: when it fires, ``stopped`` says so and the maze depends on
     the machine's speed.  ``progress(step, steps, best_jumps)`` is called about 100 times.
@@ -1099,12 +1121,15 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     >>> g = generate(1, 5, 5)
     >>> g.maze == generate(1, 5, 5).maze, g.shortest_routes, g.black_holes, g.jumps >= 16
     (True, 1, 0, True)
+    >>> 4 <= generate(1, 5, 5, jumps=(4, 7)).jumps <= 7
+    True
     """
     import math
     import time
 
     _check_generate_options(id, rows, cols, steps, restarts, seconds)
     weights = _check_objective(objective)
+    fewest, most = _check_jumps(jumps)
     hot, cold = _check_temperature(temperature)
     rule = check_rule(rule)
     names = _names(rule)
@@ -1136,6 +1161,8 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
         jumps, routes, forced, black, white, reached = t
         if jumps is None:
             return NO_ROUTE + reached
+        if most is not None and jumps > most:
+            jumps = 2 * most - jumps       # past the longest route wanted, each jump counts as one less
         return (w_route * jumps - w_unique * min(routes - 1, 5) - w_forced * forced * forced
                 - w_clusters * clusters - w_black * black - w_white * white)
 
@@ -1153,7 +1180,8 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
         return (jumps, routes, forced, black, white, reached), True
 
     def good(t) -> bool:
-        return t[0] is not None and (t[1] == 1 or not w_unique) and (t[3] == 0 or not w_black)
+        return (t[0] is not None and (t[1] == 1 or not w_unique) and (t[3] == 0 or not w_black)
+                and (fewest is None or t[0] >= fewest) and (most is None or t[0] <= most))
 
     kept = (None, None)
     terms, _ = measure()

@@ -1,10 +1,22 @@
 """A real JupyterHub on loopback for the class tests and the class-size benchmark.
 
-What runs: ``jupyterhub`` with its configurable-http-proxy (from npm), the shared class
-password authenticator, and SimpleLocalProcessSpawner (every learner's server runs as this
-user, with a folder of a temporary directory as home).  A learner logs in through the hub's
-login form, pulls the class copy with an nbgitpuller link, and runs a lesson in a kernel of
-their own server, through the hub (REST API and kernel websocket).
+What runs: ``jupyterhub`` from deploy/jupyterhub_config.py with its configurable-http-proxy (from
+npm), in one of the config's two modes:
+
+- ``class-password``: JupyterHub's shared class password authenticator (and an admin, the
+  teacher, with the admin password); every learner's server runs as this user
+  (SimpleLocalProcessSpawner, a folder of a temporary directory as home) instead of the config's
+  systemd service per learner;
+- ``local-accounts``: PAM with real accounts of this machine (the tests make throwaway ones, as
+  root); every learner's server runs as that account in its home (LocalProcessSpawner) instead of
+  the config's systemd service.  When this Python lives where other accounts cannot enter (a
+  pyenv under /root), the servers run the system's Python of the same version with this
+  environment's packages (:func:`python_for_accounts`).
+
+A learner logs in through the hub's login form, pulls the class copy with an nbgitpuller link,
+and runs a lesson in a kernel of their own server, through the hub (REST API and kernel
+websocket).  The learners' servers read deploy/jupyter_server_config.py (kernel culling, the
+save hook), from a folder on JUPYTER_CONFIG_PATH: the README adds it to the environment's.
 
 Every process started here carries one marker in its environment, so :meth:`Hub.stop` finds
 and ends all of them (hub, proxy, single-user servers, kernels) even when the hub itself died.
@@ -14,7 +26,6 @@ Every wait is bounded in time.
 from __future__ import annotations
 
 import contextlib
-import csv
 import json
 import os
 import re
@@ -24,6 +35,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import urllib.parse
@@ -37,6 +49,8 @@ import websocket
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 CLASS_PASSWORD = "maze-class-2026"
+TEACHER = "teacher"   # the hub admin of the class password mode (MATHMAZE_ADMIN)
+ADMIN_PASSWORD = "the-teachers-own-password-32-chars+"  # 32 characters or more, or JupyterHub refuses it
 CLASS_DIR = "mathmaze-class"   # the folder the link pulls into, in each learner's home
 MARKER = "MATHMAZE_HUB_RUN"
 
@@ -81,6 +95,23 @@ def make_class_copy(dest: Path) -> Path:
     return dest
 
 
+def python_for_accounts(account: str):
+    """A Python command that ``account`` can run, with this environment's packages: this interpreter,
+    or else the system's of the same version (this one may live where only root can enter, such as a
+    pyenv under /root; the packages are then found through PYTHONPATH).  None when there is neither."""
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    site = os.pathsep.join(p for p in sys.path if p.endswith("site-packages"))
+    for python, env in [(sys.executable, {}), (f"/usr/bin/{version}", {"PYTHONPATH": site}),
+                        (f"/usr/local/bin/{version}", {"PYTHONPATH": site})]:
+        try:
+            subprocess.run([python, "-c", "import jupyterhub.singleuser"], user=account, cwd="/", timeout=60,
+                           env=dict(os.environ, **env), capture_output=True, check=True)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        return python
+    return None
+
+
 def pull_link(hub_url: str, repo: str, notebook: str = "00_start_here.ipynb", branch: str = "main") -> str:
     """The nbgitpuller link a teacher hands out: it pulls ``repo`` into ``~/mathmaze-class`` and opens a lesson."""
     query = urllib.parse.urlencode({"repo": repo, "branch": branch, "targetpath": CLASS_DIR,
@@ -89,18 +120,28 @@ def pull_link(hub_url: str, repo: str, notebook: str = "00_start_here.ipynb", br
 
 
 DEPLOY_CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
+SERVER_CONFIG = ROOT / "deploy" / "jupyter_server_config.py"
+MODES = ("class-password", "local-accounts")
 
 
 def _config(hub: "Hub") -> str:
     """The hub's configuration for a test run: deploy/jupyterhub_config.py (the one for a real
-    server, here in its class password mode), then what a test changes: loopback ports, files in
-    the run's folder, and a spawner that needs no system accounts."""
+    server, in the hub's mode), then what a test changes: loopback ports, files in the run's
+    folder, and a spawner that runs without systemd."""
+    if hub.mode == "class-password":
+        spawner = textwrap.dedent(f"""
+            c.JupyterHub.spawner_class = "simple"
+            c.SimpleLocalProcessSpawner.home_dir_template = {str(hub.homes / '{username}')!r}
+            """)
+    else:  # each server as the learner's own account, in its home folder (as systemd would start it)
+        spawner = 'c.JupyterHub.spawner_class = "localprocess"\n'
+        if hub.singleuser_python:
+            spawner += f"c.Spawner.cmd = {[hub.singleuser_python, '-m', 'jupyterhub.singleuser']!r}\n"
     return textwrap.dedent(f"""
         import os, sys
         c = get_config()  # noqa
         load_subconfig({str(DEPLOY_CONFIG)!r})  # noqa
-        c.JupyterHub.ip = "127.0.0.1"
-        c.JupyterHub.port = {hub.port}
+        c.JupyterHub.bind_url = "http://127.0.0.1:{hub.port}"
         c.JupyterHub.hub_ip = "127.0.0.1"
         c.JupyterHub.hub_port = {hub.hub_port}
         c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{hub.proxy_api_port}"
@@ -108,10 +149,10 @@ def _config(hub: "Hub") -> str:
         c.ConfigurableHTTPProxy.pid_file = {str(hub.dir / 'proxy.pid')!r}
         c.JupyterHub.db_url = "sqlite:///" + {str(hub.dir / 'hub.sqlite')!r}
         c.JupyterHub.cookie_secret_file = {str(hub.dir / 'cookie_secret')!r}
-        c.JupyterHub.spawner_class = "simple"
-        c.SimpleLocalProcessSpawner.home_dir_template = {str(hub.homes / '{username}')!r}
+        """) + spawner + textwrap.dedent(f"""
         c.Spawner.args.extend({hub.singleuser_args!r})
-        c.Spawner.environment.update({{{MARKER!r}: {hub.tag!r}, "MPLBACKEND": "agg"}})
+        c.Spawner.environment.update({{{MARKER!r}: {hub.tag!r}, "MPLBACKEND": "agg",
+                                       "JUPYTER_CONFIG_PATH": {str(hub.server_config)!r}}})
         c.Spawner.start_timeout = {hub.start_timeout}
         c.Spawner.http_timeout = {hub.start_timeout}
         for service in c.JupyterHub.services:  # the deploy config's idle culler: marked, so stop() finds it
@@ -144,11 +185,17 @@ class Hub:
     """JupyterHub on loopback: ``with Hub(tmp_path) as hub: ...``; everything is stopped at the end."""
 
     def __init__(self, workdir: Path, broken=(), start_timeout: int = 120, slow=(), slow_seconds: float = 15,
-                 spawn_limit: int = 0):
+                 spawn_limit: int = 0, mode: str = "class-password", env=None, singleuser_python=None):
         """``broken``: learners whose server exits at start; ``slow``: learners whose start waits
-        ``slow_seconds`` first; ``spawn_limit``: the hub's concurrent_spawn_limit (0: the deploy config's)."""
+        ``slow_seconds`` first; ``spawn_limit``: the hub's concurrent_spawn_limit (0: the deploy config's);
+        ``mode``: the deploy config's mode (:data:`MODES`); ``env``: more of its settings (MATHMAZE_...);
+        ``singleuser_python``: the Python command the learners' servers run (local accounts only)."""
+        if mode not in MODES:
+            raise ValueError(f"mode {mode!r}: one of {MODES}")
         self.dir = Path(workdir)
         self.homes = self.dir / "home"
+        self.mode, self.env = mode, dict(env or {})
+        self.singleuser_python = singleuser_python
         self.port, self.hub_port, self.proxy_api_port = free_port(), free_port(), free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.token = secrets.token_hex(24)
@@ -156,18 +203,30 @@ class Hub:
         self.broken, self.slow = set(broken), set(slow)
         self.slow_seconds, self.spawn_limit = slow_seconds, spawn_limit
         self.start_timeout = start_timeout
-        self.singleuser_args = ["--allow-root"] if os.geteuid() == 0 else []
+        self.singleuser_args = ["--allow-root"] if os.geteuid() == 0 and mode == "class-password" else []
         self.proc = None
         self.log_path = self.dir / "hub.log"
+        self.server_config = None
 
     # -- starting and stopping --------------------------------------------------------------
     def start(self, timeout: float = 90.0) -> "Hub":
         self.dir.mkdir(parents=True, exist_ok=True)
         self.homes.mkdir(exist_ok=True)
+        # the learners' server settings where Jupyter finds them, readable by every learner's account
+        self.server_config = Path(tempfile.mkdtemp(prefix="mathmaze-server-config-"))
+        self.server_config.chmod(0o755)
+        shutil.copy(SERVER_CONFIG, self.server_config / "jupyter_server_config.py")
+        (self.server_config / "jupyter_server_config.py").chmod(0o644)
         (self.dir / "jupyterhub_config.py").write_text(_config(self))
-        env = dict(os.environ, **{MARKER: self.tag, "MATHMAZE_CLASS_PASSWORD": CLASS_PASSWORD})
-        env.pop("MATHMAZE_ENV", None)  # the learners' servers run from this Python's environment
-        path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+        env = dict(os.environ, **{MARKER: self.tag})
+        for name in [n for n in env if n.startswith("MATHMAZE_") and n != MARKER]:
+            env.pop(name)  # MATHMAZE_ENV, a class password, ...: the run's settings only
+        if self.mode == "class-password":
+            env.update(MATHMAZE_CLASS_PASSWORD=CLASS_PASSWORD, MATHMAZE_ADMIN=TEACHER,
+                       MATHMAZE_ADMIN_PASSWORD=ADMIN_PASSWORD)
+        env.update(self.env)
+        site = [] if not self.singleuser_python else [p for p in sys.path if p.endswith("site-packages")]
+        path = os.pathsep.join(p for p in (str(ROOT), *site, env.get("PYTHONPATH", "")) if p)
         env["PYTHONPATH"] = path  # the learners' kernels import this tree's mathmaze_lib
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", "jupyterhub_config.py"],
@@ -228,6 +287,8 @@ class Hub:
                 time.sleep(0.2)
         if getattr(self, "_log", None):
             self._log.close()
+        if self.server_config:
+            shutil.rmtree(self.server_config, ignore_errors=True)
 
     def __enter__(self) -> "Hub":
         try:
@@ -286,14 +347,17 @@ class Learner:
         self.base = f"{hub.url}/user/{name}"
 
     # -- logging in and starting ----------------------------------------------------------------
-    def login(self, password: str = CLASS_PASSWORD) -> requests.Response:
-        """Post the hub's login form (as a browser does); the hub then starts the learner's server."""
+    def login(self, password: str = CLASS_PASSWORD, start: bool = True) -> requests.Response:
+        """Post the hub's login form (as a browser does); the hub then starts the learner's server
+        (not with ``start=False``: then the answer is the login's redirect, and nothing starts)."""
         self.web.get(f"{self.hub.url}/hub/login", timeout=30).raise_for_status()
         xsrf = self.web.cookies.get("_xsrf", "")
         r = self.web.post(f"{self.hub.url}/hub/login?next=", timeout=60, allow_redirects=False,
                           data={"username": self.name, "password": password, "_xsrf": xsrf})
         if r.status_code != 302:
             raise RuntimeError(f"{self.name}: the hub refused the login (HTTP {r.status_code})")
+        if not start:
+            return r
         # follow the redirect to /hub/spawn (which starts the server) but not on to the pending page's JS
         nxt = urllib.parse.urljoin(self.hub.url, r.headers["Location"])
         return self.web.get(nxt, timeout=60, allow_redirects=True)
@@ -342,6 +406,15 @@ class Learner:
                 if time.monotonic() - t0 > timeout:
                     break
         return events
+
+    def new_token(self, note: str = "collect") -> str:
+        """A new API token of this logged-in user, made as the hub's token page (/hub/token) makes it."""
+        xsrf = self.web.cookies.get("_xsrf", "")
+        r = self.web.post(f"{self.hub.url}/hub/api/users/{self.name}/tokens", json={"note": note}, timeout=30,
+                          headers={"X-XSRFToken": xsrf, "Referer": f"{self.hub.url}/hub/token"})
+        if r.status_code != 201:
+            raise RuntimeError(f"{self.name}: the hub made no token (HTTP {r.status_code}: {r.text[:200]})")
+        return r.json()["token"]
 
     def api_token(self) -> str:
         if self.token is None:
@@ -491,13 +564,3 @@ class Kernel:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.ws.close()
-
-
-def write_grades_csv(grades: dict, path: Path) -> list[list[str]]:
-    """The teacher's table: one row per learner, one column per exercise (its status); the rows written."""
-    questions = sorted({q for verdicts in grades.values() for q in verdicts}, key=lambda q: int(q[1:]))
-    rows = [["learner", *questions]] + [[name, *(grades[name].get(q, {}).get("status", "") for q in questions)]
-                                        for name in sorted(grades)]
-    with open(path, "w", newline="") as f:
-        csv.writer(f).writerows(rows)
-    return rows

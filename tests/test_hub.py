@@ -1,20 +1,23 @@
 """A class on a real JupyterHub: learners log in, pull the lessons by an nbgitpuller link, run a
-lesson in their own server through the hub, and the teacher collects and grades their notebooks.
+lesson in their own server through the hub, and the teacher collects (``python -m mathmaze_lib
+collect``) and grades (``grade``) their notebooks.
 
-The hub runs on loopback with configurable-http-proxy (npm), the shared class password and
-SimpleLocalProcessSpawner (a temporary folder per learner as home); see ``hubkit.py``.
-Without the proxy or git these tests skip, except when ``CI`` is set: then they fail.
+The hub runs deploy/jupyterhub_config.py on loopback with configurable-http-proxy (npm), in its
+class password mode, with the teacher as admin (see ``hubkit.py``; tests/test_hub_accounts.py
+runs its local accounts mode).  Without the proxy or git these tests skip, except when ``CI`` is
+set: then they fail.
 """
 
 from __future__ import annotations
 
 import csv
-import json
 import os
 import shutil
+import subprocess
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
-import nbformat
 import pytest
 
 import hubkit
@@ -23,6 +26,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.hub]
 
 SLOW = {"slow1", "slow2", "slow3", "slow4"}  # learners whose servers take 15 s to start
 LESSON = "01_math_maze.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 LESSON_PATH = f"{hubkit.CLASS_DIR}/notebooks/{LESSON}"
 RIGHT = ("def path_sum(numbers, path):\n"
          "    \"\"\"The sum of numbers[r][c] over the cells (r, c) of path.\"\"\"\n"
@@ -92,51 +96,199 @@ def learner_session(hub, class_repo, name: str, answer):
     kernel = learner.open_kernel(LESSON_PATH)
     try:
         kernel.run_notebook(nb, timeout=600)
-        learner.save_notebook(LESSON_PATH, nb)
-        return kernel.grade(1)
+        widgets = sum(WIDGET_VIEW in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+        learner.save_notebook(LESSON_PATH, nb)  # with the games' widget views: the save hook drops them
+        return {"grades": kernel.grade(1), "widget views": widgets}
     finally:
         kernel.close()
 
 
-def test_a_class_logs_in_pulls_the_lesson_runs_it_and_is_graded(hub, class_repo, tmp_path):
+@pytest.fixture(scope="module")
+def class_ran(hub, class_repo):
+    """ada (right), grace (wrong) and alan (untouched) log in at the same time, pull lesson 1, run it all
+    and save it; each exercise's check as run in their own kernels."""
     answers = {"ada": RIGHT, "grace": WRONG, "alan": None}
     with ThreadPoolExecutor(len(answers)) as pool:  # the three log in at the same time
         futures = {name: pool.submit(learner_session, hub, class_repo, name, answer)
                    for name, answer in answers.items()}
-        grades = {name: f.result(timeout=900) for name, f in futures.items()}
+        return {name: f.result(timeout=900) for name, f in futures.items()}
 
+
+def test_a_class_logs_in_pulls_the_lesson_and_runs_it(hub, class_ran):
+    grades = {name: ran["grades"] for name, ran in class_ran.items()}
     # the check per exercise, run in each learner's own kernel
     assert grades["ada"]["q1"]["status"] == "correct", grades["ada"]["q1"]
     assert grades["grace"]["q1"]["status"] == "incorrect", grades["grace"]["q1"]
     assert "path_sum(" in grades["grace"]["q1"]["text"] and "but the answer is" in grades["grace"]["q1"]["text"]
     assert grades["alan"]["q1"]["status"] == "not attempted"
-    for name in answers:  # nobody wrote the later exercises
+    for name in grades:  # nobody wrote the later exercises
         assert grades[name]["q2"]["status"] == "not attempted", (name, grades[name]["q2"])
         assert grades[name]["q6"]["status"] == "no check"
-
-    # the teacher collects the saved notebooks through the hub, with the teacher's service token
-    collected = tmp_path / "collected"
-    for name in answers:
-        r = hub.api_user(name, "GET", f"/contents/{LESSON_PATH}", params={"content": "1"})
-        assert r.status_code == 200, (name, r.status_code, r.text[:300])
-        (collected / name).mkdir(parents=True)
-        nbformat.write(nbformat.from_dict(r.json()["content"]), collected / name / LESSON)
-    (collected / "grades.json").write_text(json.dumps(grades, indent=1))
-    hubkit.write_grades_csv(grades, collected / "grades.csv")
-    with open(collected / "grades.csv", newline="") as f:
-        table = list(csv.reader(f))
-    assert table[0][:3] == ["learner", "q1", "q2"]
-    assert {row[0]: row[1] for row in table[1:]} == {"ada": "correct", "alan": "not attempted", "grace": "incorrect"}
-
-    books = {name: nbformat.read(collected / name / LESSON, as_version=4) for name in answers}
-    assert check_output(books["ada"], "q1").startswith("Correct: path_sum agrees")
-    assert check_output(books["grace"], "q1").startswith("Not quite: path_sum(")
-    assert check_output(books["alan"], "q1").startswith("Not attempted yet")
-    assert "return sum(numbers[r][c]" in "".join(c.source for c in books["ada"].cells)
-    # every code cell ran, in order, in the learner's server
-    for name, nb in books.items():
+    for name in grades:  # what each saved, as the hub serves it
+        nb = hub.learner(name).read_notebook(LESSON_PATH)
         counts = [c.execution_count for c in nb.cells if c.cell_type == "code"]
-        assert counts == list(range(1, len(counts) + 1)), (name, counts)
+        assert counts == list(range(1, len(counts) + 1)), (name, counts)  # every code cell ran, in order
+        assert class_ran[name]["widget views"] > 0, "the lesson showed no game: the save hook is not tested"
+        assert not any(WIDGET_VIEW in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs), \
+            f"{name}: the save hook of deploy/jupyter_server_config.py did not run"
+    assert check_output(hub.learner("ada").read_notebook(LESSON_PATH), "q1").startswith("Correct: path_sum agrees")
+
+
+def mathmaze(*args, token: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    """``python -m mathmaze_lib ARGS`` as the teacher runs it, with the API token in the environment."""
+    env = dict(os.environ, JUPYTERHUB_API_TOKEN=token)
+    return subprocess.run([sys.executable, "-m", "mathmaze_lib", *map(str, args)], env=env, cwd=hubkit.ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def collected(folder) -> dict:
+    """collect's table (folder/collected.csv): {learner: (status, detail)}."""
+    with open(folder / "collected.csv", newline="") as f:
+        return {row["learner"]: (row["status"], row["detail"]) for row in csv.DictReader(f)}
+
+
+def wait_stopped(hub, name: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while hub.server_state(name).get("servers") and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not hub.server_state(name).get("servers"), f"{name}'s server did not stop"
+
+
+def test_the_teacher_collects_the_class_and_grades_it(hub, class_ran, tmp_path):
+    """As deploy/README.md tells the teacher: log in with the admin password, make a token, collect the
+    lesson (from running servers; from the home folders; starting stopped ones), then grade."""
+    teacher = hub.learner(hubkit.TEACHER)
+    teacher.login(password=hubkit.ADMIN_PASSWORD, start=False)
+    token = teacher.new_token()
+    assert hub.server_state(hubkit.TEACHER)["admin"] is True
+    # grace claims to be ada in her notebook's metadata, then goes home (her server is stopped)
+    grace = hub.learner("grace")
+    nb = grace.read_notebook(LESSON_PATH)
+    nb.metadata["authors"] = [{"name": "ada"}]
+    nb.metadata["mathmaze"] = {"student": "ada"}
+    grace.save_notebook(LESSON_PATH, nb)
+    hub.api("DELETE", "/users/grace/server")
+    wait_stopped(hub, "grace")
+    # noor was added by the teacher and never logged in; eve's "notebook" is a link to ada's
+    hub.api("POST", "/users/noor")
+    hub.api("POST", "/users/eve")
+    eve_lessons = hub.homes / "eve" / hubkit.CLASS_DIR / "notebooks"
+    eve_lessons.mkdir(parents=True)
+    (eve_lessons / LESSON).symlink_to(hub.homes / "ada" / LESSON_PATH)
+
+    through_hub = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "hub", token=token)
+    assert through_hub.returncode == 0, through_hub.stderr
+    table = collected(tmp_path / "hub")
+    assert hubkit.TEACHER not in table, "the teacher (a hub admin) is not one of the learners"
+    assert table["ada"][0] == table["alan"][0] == "collected"
+    assert table["ada"][1] == "from the running server"
+    assert table["grace"] == ("not collected", table["grace"][1]) and "stopped" in table["grace"][1]
+    assert "--start" in table["grace"][1] and "--from-homes" in table["grace"][1]
+    assert table["noor"][0] == "never opened" and "never logged in" in table["noor"][1]
+    assert not (tmp_path / "hub" / "grace").exists()
+    assert "collected 2 of " in through_hub.stdout and "next: python -m mathmaze_lib grade" in through_hub.stdout
+
+    homes = mathmaze("collect", "01_math_maze", "--hub", hub.url, "--out", tmp_path / "homes",
+                     "--from-homes", f"{hub.homes}/{{username}}", token=token)
+    assert homes.returncode == 0, homes.stderr
+    table = collected(tmp_path / "homes")
+    assert {n for n, (status, _) in table.items() if status == "collected"} == {"ada", "alan", "grace"}
+    assert not hub.server_state("grace").get("servers"), "reading grace's home folder must not start her server"
+    assert table["noor"][0] == "never opened" and "no home folder" in table["noor"][1]
+    assert table["eve"][0] == "error" and "symbolic link" in table["eve"][1]
+    assert not (tmp_path / "homes" / "eve").exists()
+
+    started = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "started", "--start",
+                       "--users", "grace", "noor", token=token)
+    assert started.returncode == 0, started.stderr
+    table = collected(tmp_path / "started")
+    assert set(table) == {"grace", "noor"}
+    assert table["grace"] == ("collected", "from the server, started for this and stopped again")
+    assert table["noor"] == ("never opened", "never opened the lesson (never logged in)")
+    wait_stopped(hub, "grace")
+    assert not hub.server_state("noor").get("servers"), "a learner who never logged in has nothing to start"
+    elsewhere = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "elsewhere", "--folder", "lessons",
+                         "--users", "ada", token=token)
+    assert elsewhere.returncode == 0, elsewhere.stderr
+    assert collected(tmp_path / "elsewhere")["ada"] == ("never opened", "never opened the lesson (no lessons/01_math_maze.ipynb)")
+    assert (tmp_path / "started" / "grace" / LESSON).read_bytes() == (tmp_path / "homes" / "grace" / LESSON).read_bytes()
+
+    # the teacher grades what was collected: one row per learner, named by the hub's name
+    graded = mathmaze("grade", tmp_path / "homes", "--csv", tmp_path / "grades.csv", "--feedback",
+                      tmp_path / "feedback", token="")
+    assert graded.returncode == 0, graded.stdout + graded.stderr
+    with open(tmp_path / "grades.csv", newline="") as f:
+        rows = {row["student"]: row for row in csv.DictReader(f)}
+    assert set(rows) == {"ada", "alan", "grace"}, "grace's notebook says she is ada: the hub's name must win"
+    q1 = next(column for column in next(iter(rows.values())) if column.startswith("q1"))
+    assert (rows["ada"][q1], rows["grace"][q1], rows["alan"][q1]) == ("1", "0", "0")
+
+
+def test_collect_says_in_one_line_what_is_wrong_with_its_input(hub, tmp_path):
+    bad = [(["--hub", hub.url], "", "no API token"),
+           (["--hub", hub.url], "not-a-token", "refused the token"),
+           (["--hub", f"{hub.url}/nothing-here"], hub.token, "is not a JupyterHub"),
+           (["--hub", f"http://127.0.0.1:{hubkit.free_port()}"], hub.token, "does not answer"),
+           (["--hub", hub.url, "--from-homes", "/home/learners"], hub.token, "needs {username}")]
+    for args, token, message in bad:
+        out = mathmaze("collect", 1, "--out", tmp_path / "out", *args, token=token, timeout=120)
+        assert out.returncode == 2, (args, out.stdout, out.stderr)
+        assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1, (args, out.stderr)
+    learner_token = hub.user_token("alan")  # a learner's token may not list the class
+    out = mathmaze("collect", 1, "--out", tmp_path / "out", "--hub", hub.url, token=learner_token, timeout=120)
+    assert out.returncode == 2 and "use the API token of a hub admin" in out.stderr, out.stderr
+
+
+@pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning")
+def test_learners_reach_the_hub_through_caddy_over_https(hub, class_ran, tmp_path):
+    """deploy/Caddyfile in front of the hub, as on a server, but with Caddy's own local certificate
+    instead of Let's Encrypt's (no public name here) and the test hub's port for 8000: the login page,
+    a login, the API and a kernel's websocket all pass through it."""
+    import ssl
+
+    import requests
+    import websocket
+
+    needs("caddy", "apt-get install caddy")
+    port = hubkit.free_port()
+    site = (hubkit.ROOT / "deploy" / "Caddyfile").read_text()
+    assert "HUB.EXAMPLE.ORG {" in site and "reverse_proxy 127.0.0.1:8000" in site
+    site = site.replace("HUB.EXAMPLE.ORG {", f"https://localhost:{port} {{\n\ttls internal")
+    site = site.replace("127.0.0.1:8000", f"127.0.0.1:{hub.port}")
+    (tmp_path / "Caddyfile").write_text("{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n}\n" + site)
+    env = dict(os.environ, HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    with open(tmp_path / "caddy.log", "wb") as log:
+        caddy = subprocess.Popen(["caddy", "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
+                                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"https://localhost:{port}"
+    try:
+        web = requests.Session()
+        web.verify = False  # Caddy's local certificate authority is not one this machine trusts,
+        web.trust_env = False  # and no REQUESTS_CA_BUNDLE of the environment may bring verification back
+        deadline, answer = time.monotonic() + 60, None
+        while True:
+            try:
+                answer = web.get(f"{url}/hub/api/", timeout=10)
+                if answer.json().get("version"):
+                    break
+            except (requests.ConnectionError, ValueError) as err:
+                answer = err
+            assert caddy.poll() is None and time.monotonic() < deadline, \
+                f"{answer!r}: {getattr(answer, 'text', '')[:300]}\n" + (tmp_path / "caddy.log").read_text()[-2000:]
+            time.sleep(0.3)
+        assert "Your name: lowercase letters" in web.get(f"{url}/hub/login", timeout=30).text
+        r = web.post(f"{url}/hub/login?next=", allow_redirects=False, timeout=60,
+                     data={"username": "ada", "password": hubkit.CLASS_PASSWORD, "_xsrf": web.cookies.get("_xsrf", "")})
+        assert r.status_code == 302, (r.status_code, r.text[:300])
+        kernels = web.get(f"{url}/user/ada/api/kernels", headers={"Authorization": f"token {hub.token}"}, timeout=30)
+        assert kernels.status_code == 200 and kernels.json(), kernels.text[:300]
+        ws = websocket.create_connection(f"wss://localhost:{port}/user/ada/api/kernels/{kernels.json()[0]['id']}/channels",
+                                         header=[f"Authorization: token {hub.token}"], timeout=30,
+                                         sslopt={"cert_reqs": ssl.CERT_NONE})
+        ws.close()
+    finally:
+        caddy.terminate()
+        caddy.wait(timeout=30)
 
 
 def test_a_second_pull_keeps_the_learners_edits_and_brings_the_teachers_changes(hub, class_repo):
@@ -186,10 +338,17 @@ def test_a_learner_whose_server_fails_to_start_gets_the_hubs_message(hub):
 
 def test_the_hub_runs_with_the_deploy_config_and_its_idle_culler(hub):
     """The test hub is deploy/jupyterhub_config.py (class password mode) with loopback ports and a
-    spawner without system accounts: the class password logs in, a wrong one does not, and the
-    idle culler it declares is running as a hub service."""
+    spawner without systemd: the class password logs in, a wrong one does not, the teacher logs in
+    with the admin password only, and the idle culler it declares is running as a hub service."""
     with pytest.raises(RuntimeError, match="refused the login"):
         hub.learner("mallory").login(password="not-the-class-password")
+    with pytest.raises(RuntimeError, match="refused the login"):
+        hub.learner(hubkit.TEACHER).login(password=hubkit.CLASS_PASSWORD, start=False)
+    with pytest.raises(RuntimeError, match="refused the login"):  # not a name for an account
+        hub.learner("ada lovelace").login(start=False)
+    assert "Your name: lowercase letters and digits" in hub.learner("x").web.get(f"{hub.url}/hub/login").text
+    assert hub.learner("margaret").login(start=False).status_code == 302
+    assert hub.server_state("margaret")["admin"] is False
     r = hub.api("GET", "/services")
     assert r.status_code == 200, r.text[:300]
     culler = r.json()["idle-culler"]

@@ -457,6 +457,9 @@ class FunctionExercise(_Exercise):
     facts), :meth:`judge_outcomes` compares those with the reference and writes the feedback.
     """
 
+    #: ``explain_error(outcome, args)`` may add one line, in the lesson's words, to the feedback on an exception.
+    explain_error: Optional[Callable[[guard.Outcome, tuple], Optional[str]]] = None
+
     def __init__(self, name: str, reference: Callable, cases: Callable[[random.Random], list],
                  hints: Sequence[str] = (), solution: str = "",
                  judge: Optional[Callable[[Any, Any, tuple], Optional[str]]] = None,
@@ -604,14 +607,15 @@ class FunctionExercise(_Exercise):
         if outcome.kind == "error":
             kind = outcome.error_type
             if kind == "RecursionError":
-                why = "it called itself too deeply (RecursionError): does every call get closer to a case that returns?"
+                why = "called itself too deeply (RecursionError): does every call get closer to a case that returns?"
             elif kind == "SystemExit":
-                why = "it called exit() (SystemExit): a function should return its answer instead."
+                why = "called exit() (SystemExit): a function should return its answer instead."
             elif kind == "KeyboardInterrupt":
-                why = "it was interrupted (KeyboardInterrupt)."
+                why = "was interrupted (KeyboardInterrupt)."
             else:
                 why = f"raised {kind}: {outcome.error[:200]}" if outcome.error else f"raised {kind}"
-            return Feedback("error", f"Your function {why}\n  on the input {on}{where}")
+            extra = self.explain_error(outcome, args) if self.explain_error else None
+            return Feedback("error", f"Your function {why}\n  on the input {on}{where}" + (f"\n  {extra}" if extra else ""))
         if outcome.kind != "value":
             return Feedback("error", f"Your {self.name} could not be checked on {on} ({outcome.kind}).")
         return None

@@ -1,0 +1,93 @@
+"""``collect`` without a hub: which file is a learner's, how the copy is named, what is refused.
+(tests/test_hub.py runs collect against real hubs.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+
+import pytest
+
+from mathmaze_lib.collecting import folder_name, notebook_path, read_from_home, stamp
+from mathmaze_lib.grading import student_name
+
+NOTEBOOK = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
+LESSON = "mathmaze-class/notebooks/01_math_maze.ipynb"
+
+
+def home_with(tmp_path, content: bytes = NOTEBOOK):
+    home = tmp_path / "ada"
+    (home / "mathmaze-class" / "notebooks").mkdir(parents=True)
+    (home / LESSON).write_bytes(content)
+    return home
+
+
+def test_the_lesson_is_found_where_the_link_puts_it():
+    assert notebook_path("1") == LESSON
+    assert notebook_path("01_math_maze.ipynb") == LESSON
+    assert notebook_path("3", "lessons") == "lessons/03_wall_optimization.ipynb"
+    assert notebook_path("homework/week2.ipynb") == "homework/week2.ipynb"
+    for bad in ("4", "/etc/passwd", "../other/01_math_maze.ipynb", ".ipynb"):
+        with pytest.raises(ValueError):
+            notebook_path(bad)
+
+
+def test_the_copy_is_named_so_that_grade_names_the_learner_by_the_hub(tmp_path):
+    """OUT/NAME/LESSON.ipynb with metadata.mathmaze.student = NAME: grade's student name is the hub's
+    name, even when the learner wrote another name into the notebook."""
+    forged = json.dumps({"cells": [], "nbformat": 4, "nbformat_minor": 5,
+                         "metadata": {"authors": [{"name": "ada"}], "mathmaze": {"student": "ada"}}}).encode()
+    copy = json.loads(stamp(forged, "grace"))
+    assert student_name(tmp_path / "grace" / "01_math_maze.ipynb", copy["metadata"]) == "grace"
+    assert student_name(tmp_path / folder_name("grace") / "01_math_maze.ipynb") == "grace"
+    assert copy["metadata"]["authors"] == [{"name": "ada"}], "the rest of the notebook is kept as it is"
+    for broken in (b"not json", b"\xff\xfe", b"[1, 2]", b'{"cells": []}', b"[" * 100000):
+        assert stamp(broken, "grace") == broken  # grade says why it is not a notebook
+    assert folder_name("..") != ".." and "/" not in folder_name("a/b") and folder_name("ada.l") == "ada.l"
+
+
+def test_a_file_in_the_learners_home_is_read(tmp_path):
+    data, modified = read_from_home(str(home_with(tmp_path)), LESSON, 10_000)
+    assert data == NOTEBOOK and modified > 0
+    with pytest.raises(FileNotFoundError):
+        read_from_home(str(tmp_path / "ada"), "mathmaze-class/notebooks/02_jumping_mazes.ipynb", 10_000)
+
+
+def test_a_link_to_someone_elses_notebook_is_refused(tmp_path):
+    home = home_with(tmp_path)
+    other = tmp_path / "grace" / "work.ipynb"
+    other.parent.mkdir()
+    other.write_bytes(b'{"theirs": 1}')
+    (home / LESSON).unlink()
+    (home / LESSON).symlink_to(other)
+    with pytest.raises(ValueError, match="symbolic link"):
+        read_from_home(str(home), LESSON, 10_000)
+    # a link higher up, to a folder of someone else's
+    (home / LESSON).unlink()
+    (home / "mathmaze-class" / "notebooks").rmdir()
+    (home / "mathmaze-class" / "notebooks").symlink_to(other.parent)
+    with pytest.raises((ValueError, OSError)):
+        read_from_home(str(home), "mathmaze-class/notebooks/work.ipynb", 10_000)
+
+
+def test_a_pipe_or_a_huge_file_is_refused_without_reading_it(tmp_path):
+    home = home_with(tmp_path)
+    (home / LESSON).unlink()
+    os.mkfifo(home / LESSON)  # reading a pipe with no writer would wait for ever
+    with pytest.raises(ValueError, match="not a file"):
+        read_from_home(str(home), LESSON, 10_000)
+    (home / LESSON).unlink()
+    (home / LESSON).write_bytes(b"x" * 20_001)
+    with pytest.raises(ValueError, match="over the"):
+        read_from_home(str(home), LESSON, 20_000)
+
+
+def test_a_file_of_another_account_is_refused(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("not root: cannot give a file to another account here")
+    home = home_with(tmp_path)
+    nobody = pwd.getpwnam("nobody")
+    os.chown(home / LESSON, nobody.pw_uid, nobody.pw_gid)
+    with pytest.raises(ValueError, match="another account"):
+        read_from_home(str(home), LESSON, 10_000)
