@@ -623,3 +623,4 @@ def test_the_image_build_script_refuses_an_editable_install_and_sets_up_the_rest
     settings = prefix / "etc" / "jupyter" / "jupyter_server_config.py"
     assert settings.read_text() == (DEPLOY / "jupyter_server_config.py").read_text()
     assert not (repo / "notebooks" / "solutions").exists()
+    assert (ROOT / "mathmaze_lib" / "data" / "solutions.json").exists(), "postBuild removed this checkout's solutions"
