@@ -30,12 +30,13 @@ def register(sub) -> None:
                                        "and print each term for the maze it made.")
     g.add_argument("--id", type=int, required=True, help="the maze id (a whole number >= 0): the same id, "
                    "size, rule and options give the same maze")
-    g.add_argument("--rows", type=int, default=5, help="1 to 100 (default 5)")
+    g.add_argument("--rows", type=int, default=5, help="1 to 100 (default 5): the largest board is 100 x 100")
     g.add_argument("--cols", type=int, default=5, help="1 to 100 (default 5)")
     g.add_argument("--rule", default="ortho", help=f"rules joined by '+': {', '.join(jm.RULES)}")
     g.add_argument("--steps", type=int, default=None,
                    help="annealing steps (default: 40,000 on 5 x 5, 20,000 on 10 x 10, 400 on 100 x 100; "
-                        "a tenth of that for rules with state)")
+                        "a tenth of that for rules with state). Beyond 20 x 20, rules on cells start from a "
+                        "maze built with a long unique route, and the steps polish it")
     g.add_argument("--restarts", type=int, default=4, help="rounds of annealing, each from the best so far")
     g.add_argument("--seconds", type=float, default=GENERATE_SECONDS,
                    help=f"safety time limit (default {GENERATE_SECONDS:g}); when it fires the maze is the best "
@@ -117,7 +118,8 @@ def _generate_options(args) -> dict:
     for name in ("rows", "cols"):
         value = getattr(args, name)
         if not 1 <= value <= 100:
-            raise ValueError(f"--{name} {value}: the number of {name} is a whole number from 1 to 100")
+            raise ValueError(f"--{name} {value}: the number of {name} is a whole number from 1 to 100 "
+                             f"(the largest board is 100 x 100)")
     if args.rows * args.cols < 2:
         raise ValueError(f"--rows {args.rows} --cols {args.cols}: a maze needs at least 2 cells")
     if args.steps is not None and args.steps < 0:
