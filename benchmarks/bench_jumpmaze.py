@@ -123,7 +123,7 @@ def generator_rows():
             rows.append(Row("2 jumping", f"{label}: longest shortest route", max(jumps), "jumps", ">= 19",
                             max(jumps) >= 19, f"min {min(jumps)}"))
             hill, _, _, hill_good = _made(size, ids, temperature=(0, 0))
-            rows.append(Row("2 jumping", f"{label}: plain hill descent instead (temperature 0)",
+            rows.append(Row("2 jumping", f"{label}: plain hill climbing instead (temperature 0)",
                             statistics.median(hill), "jumps", note=f"max {max(hill)}, min {min(hill)}; "
                             f"all unique, no black holes: {'yes' if hill_good else 'NO'}"))
         else:

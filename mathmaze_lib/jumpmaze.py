@@ -684,7 +684,7 @@ TERMS = {
 }
 
 #: The annealing's temperature at the start and at the end of each round, in score points (jumps);
-#: ``(0, 0)`` is plain hill descent.
+#: ``(0, 0)`` is plain hill climbing.
 TEMPERATURE = (2.0, 0.2)
 
 #: The score of a maze with no route at all (plus the number of states reached): below any maze with one.
@@ -1058,7 +1058,7 @@ def _check_temperature(temperature) -> tuple:
         ok = False
     if not ok:
         raise ValueError(f"temperature {temperature!r}: give (start, end) with start >= end > 0, "
-                         f"or (0, 0) for plain hill descent")
+                         f"or (0, 0) for plain hill climbing")
     return float(hot), float(cold)
 
 
@@ -1116,7 +1116,7 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     go down, or, with a chance that shrinks as the search cools, even when it does: that lets the
     search climb out of dead ends.  ``temperature`` (start, end) sets that chance: a change that
     loses ``d`` points is kept with probability ``exp(-d / T)``, and ``T`` cools from start to end
-    (:data:`TEMPERATURE`; ``(0, 0)`` keeps only changes that do not lose, plain hill descent).
+    (:data:`TEMPERATURE`; ``(0, 0)`` keeps only changes that do not lose, plain hill climbing).
     The budget of ``steps`` (default :func:`default_steps`) is split
     into ``restarts`` rounds, each starting hot again from the best maze so far.  The best maze with
     one shortest route and no black holes wins (the best of all if none has both; a term whose

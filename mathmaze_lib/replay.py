@@ -3,18 +3,21 @@ nodes were after each step.  The step-through widget and the search animation
 both draw these frames, so they always agree.
 
 Frame 0 is the start (only the sources, waiting in the queue); frame ``k`` is
-the state right after the ``k``-th node was taken from the queue and expanded.
+the state right after the ``k``-th node was taken from the queue and expanded.  A search
+stops when it takes the goal from the queue (see :func:`mathmaze_lib.search.bfs`), so
+the last frame of a search that found one shows the goal taken, and the route to it.
 
 >>> import networkx as nx
 >>> from mathmaze_lib.search import bfs
 >>> result = bfs(nx.path_graph(3), 0, 2, trace=True)
 >>> frame_count(result)
-3
+4
 >>> f = frame(result, 1)
 >>> f.current, f.frontier, sorted(f.visited)
 (0, (1,), [])
->>> frame(result, 2).path
-[0, 1, 2]
+>>> last = frame(result, 3)
+>>> last.current, last.path, last.expanded
+(2, [0, 1, 2], 2)
 """
 
 from __future__ import annotations
@@ -64,11 +67,13 @@ class Frame:
     path: Optional[list]
     distance: Optional[int]
     roles: dict = field(default_factory=dict)
+    #: True on the last frame of a search that took a goal from the queue (and stopped there).
+    at_goal: bool = False
 
     @property
     def expanded(self) -> int:
-        """How many nodes have been taken from the queue so far."""
-        return self.index
+        """How many nodes have been expanded so far (the goal, taken last, is not expanded)."""
+        return self.index - self.at_goal
 
 
 def frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
@@ -103,7 +108,8 @@ def frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
         discovered.update(last.discovered)
         current, frontier = last.current, last.frontier
     final = index == len(trace)
-    path = result.path if final and result.goal is not None else None
+    at_goal = final and result.goal is not None and index > 0
+    path = result.path if at_goal else None
     distance = result.dist.get(current) if current is not None else None
 
     node_roles = {}
@@ -116,14 +122,14 @@ def frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
             node_roles[node] = "path"
         node_roles[path[-1]] = "goal"
     if current is not None:
-        node_roles[current] = "current"
+        node_roles[current] = "goal" if at_goal else "current"
     roles: dict = {}
     for node, role in node_roles.items():
         cell = cell_of(node)
         old = roles.get(cell)
         if old is None or PRIORITY[role] > PRIORITY[old]:
             roles[cell] = role
-    return Frame(index, current, tuple(frontier), visited, discovered, path, distance, roles)
+    return Frame(index, current, tuple(frontier), visited, discovered, path, distance, roles, at_goal)
 
 
 def describe(f: Frame) -> str:
@@ -133,15 +139,18 @@ def describe(f: Frame) -> str:
     >>> from mathmaze_lib.search import bfs
     >>> r = bfs(nx.path_graph(3), 0, 2, trace=True)
     >>> describe(frame(r, 0)), describe(frame(r, 2))
-    ('Start: the queue holds the source.', 'Step 2: expanded 1 (distance 1); the goal is 2 moves away.')
+    ('Start: the queue holds the source.', 'Step 2: expanded 1 (distance 1); 1 in the queue.')
+    >>> describe(frame(r, 3))
+    'Step 3: took the goal 2 from the queue: it is 2 moves away, and the search stops.'
     """
     if f.current is None:
         return "Start: the queue holds the source." if len(f.frontier) == 1 else \
             f"Start: the queue holds the {len(f.frontier)} sources."
-    text = f"Step {f.index}: expanded {f.current!r} (distance {f.distance})"
-    if f.path is not None:
-        return text + f"; the goal is {len(f.path) - 1} moves away."
-    return text + f"; {len(f.frontier)} in the queue."
+    if f.at_goal:
+        moves = len(f.path) - 1
+        return (f"Step {f.index}: took the goal {f.current!r} from the queue: it is {moves} "
+                f"move{'s' * (moves != 1)} away, and the search stops.")
+    return f"Step {f.index}: expanded {f.current!r} (distance {f.distance}); {len(f.frontier)} in the queue."
 
 
 # ---------------------------------------------------------------- depth-first search
@@ -184,6 +193,8 @@ def describe_dfs(steps: list, index: int, total: Optional[Callable[[tuple], Any]
     >>> _ = list(simple_paths(nx.path_graph(3), 0, 2, trace=steps))
     >>> [describe_dfs(steps, i) for i in (0, 2, 3, 4)]
     ['Start: the route is empty.', 'Step 2: go deeper to 1 (route of 1 move).', 'Step 3: 2 reaches the goal: a route of 2 moves, solution 1.', 'Step 4: no more moves from 1: step back.']
+    >>> describe_dfs(steps, 5)
+    'Step 5: no more moves from the start 0: the search is over, 1 solution found.'
     """
     if index == 0:
         return "Start: the route is empty." if total is None else \
@@ -208,6 +219,10 @@ def describe_dfs(steps: list, index: int, total: Optional[Callable[[tuple], Any]
         if amount is not None:
             return f"Step {index}: {goal} with total {amount}: solution {found}!"
         return f"Step {index}: {head!r} reaches {goal}: a route of {moves} moves, solution {found}."
+    if index == len(steps) and moves == 0:
+        found = sum(1 for s in steps if s.action == "found")
+        return (f"Step {index}: no more moves from the start {head!r}: the search is over, "
+                f"{found} solution{'s' * (found != 1)} found.")
     return f"Step {index}: no more moves from {head!r}: step back."
 
 
@@ -217,6 +232,7 @@ def tree_frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
     """Frame ``index`` of a traced tree search (``tree_search(..., trace=True)``): the route just
     taken from the queue (``path``, its last node ``current``) and the queue's routes, shown by
     the cells they end on (``frontier``: one entry per route, so a cell can wait many times).
+    The last frame of a search that found the goal takes the goal's route (``at_goal``).
 
     >>> import networkx as nx
     >>> from mathmaze_lib.search import tree_search
@@ -239,17 +255,28 @@ def tree_frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
         return Frame(0, None, tuple(queue), set(), set(queue), None, None,
                      {cell_of(result.source): "frontier"})
     route = list(trace[index - 1].route)
+    at_goal = index == len(trace) and result.route is not None
     roles = {cell_of(node): "frontier" for node in queue}
     roles.update({cell_of(node): "path" for node in route})
-    roles[cell_of(route[-1])] = "current"
-    return Frame(index, route[-1], tuple(queue), set(), set(route), route, len(route) - 1, roles)
+    roles[cell_of(route[-1])] = "goal" if at_goal else "current"
+    return Frame(index, route[-1], tuple(queue), set(), set(route), route, len(route) - 1, roles, at_goal)
 
 
 def describe_tree(result, index: int) -> str:
-    """One line on a tree-search frame: which route it took and how long the queue has grown."""
+    """One line on a tree-search frame: which route it took and how long the queue has grown.
+
+    >>> import networkx as nx
+    >>> from mathmaze_lib.search import tree_search
+    >>> r = tree_search(nx.path_graph(3, create_using=nx.DiGraph), 0, 2, trace=True)
+    >>> describe_tree(r, 2), describe_tree(r, 3)
+    ('Step 2: took a route of 1 move ending at 1; the queue holds 1 route.', 'Step 3: took a route of 2 moves ending at the goal 2: the search stops.')
+    """
     if index == 0:
         return "Start: the queue holds one route, the start alone."
     f = tree_frame(result, index)
     moves = len(f.path) - 1
+    if f.at_goal:
+        return f"Step {index}: took a route of {moves} move{'s' * (moves != 1)} ending at the goal {f.current!r}: the search stops."
+    waiting = len(f.frontier)
     return (f"Step {index}: took a route of {moves} move{'s' * (moves != 1)} ending at {f.current!r}; "
-            f"the queue holds {len(f.frontier)} routes.")
+            f"the queue holds {waiting} route{'s' * (waiting != 1)}.")

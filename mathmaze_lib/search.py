@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 __all__ = [
     "successor_function", "goal_test", "bfs", "Step", "SearchResult",
-    "route_to", "tree_search", "TreeSearchResult", "TreeStep", "count_shortest_paths",
+    "route_to", "tree_search", "TreeSearchResult", "TreeStep", "count_routes", "count_shortest_paths",
     "all_shortest_paths", "simple_paths", "DfsStep",
 ]
 
@@ -145,16 +145,16 @@ def _fast_bfs(succ, goal, is_goal, starts, result) -> SearchResult:
         following = []
         append = following.append
         for node in layer:
+            if is_goal is not None and (node == goal if single else node in targets if targets is not None
+                                        else is_goal(node)):
+                result.goal, result.expanded = node, expanded
+                return result
             expanded += 1
             for nxt in succ(node):
                 if nxt in parent:
                     continue
                 parent[nxt] = node
                 dist[nxt] = d
-                if is_goal is not None and (nxt == goal if single else nxt in targets if targets is not None
-                                            else is_goal(nxt)):
-                    result.goal, result.expanded = nxt, expanded
-                    return result
                 append(nxt)
         layer = following
     result.expanded = expanded
@@ -191,8 +191,10 @@ def _bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
     ``expand(frontier)`` gets the frontier as an int array and returns one int array per
     direction, in direction order, aligned with the frontier: the node each frontier node
     reaches that way, or -1.  Nodes are discovered in exactly the order of :func:`bfs` (the
-    queue, then the direction order), so parents and routes are the same.  ``goal`` is a node
-    number or None.  ``dist`` and ``parent`` are read-only dict views.
+    queue, then the direction order), so parents and routes are the same, and it stops by the
+    same rule: when the goal is taken from the queue (the nodes of the goal's layer queued before
+    it are expanded first).  ``goal`` is a node number or None.  ``dist`` and ``parent`` are
+    read-only dict views.
 
     >>> import numpy as np
     >>> right_or_down = lambda f: [np.where(f % 3 < 2, f + 1, -1), np.where(f < 6, f + 3, -1)]
@@ -204,43 +206,46 @@ def _bfs_dense(expand: Callable, size: int, sources, goal=None) -> SearchResult:
 
     dist = np.full(size, -1, dtype=np.int64)
     parent = np.full(size, -2, dtype=np.int64)
-    starts = np.array(list(dict.fromkeys(int(s) for s in sources)), dtype=np.int64)
-    if starts.size == 0:
+    frontier = np.array(list(dict.fromkeys(int(s) for s in sources)), dtype=np.int64)
+    if frontier.size == 0:
         raise ValueError("_bfs_dense needs at least one source node")
-    dist[starts], parent[starts] = 0, -1
-    result = SearchResult(tuple(int(s) for s in starts), _DenseMap(dist, -1), _DenseMap(parent, -2, -1))
-    if goal is not None and goal in set(result.sources):
-        result.goal = int(goal)
-        return result
-    frontier, d, expanded = starts, 0, 0
+    dist[frontier], parent[frontier] = 0, -1
+    result = SearchResult(tuple(int(s) for s in frontier), _DenseMap(dist, -1), _DenseMap(parent, -2, -1))
+    d, expanded = 0, 0
     while frontier.size:
-        d += 1
-        moves = np.stack([np.asarray(m, dtype=np.int64) for m in expand(frontier)], axis=1)  # (F, D)
-        flat = moves.ravel()                      # queue order first, then direction order
-        ok = flat >= 0
-        ok[ok] = dist[flat[ok]] < 0
-        index = np.flatnonzero(ok)
-        targets = flat[index]
-        if targets.size == 0:
-            expanded += frontier.size
-            break
-        first_targets, first = np.unique(targets, return_index=True)
-        order = np.argsort(first, kind="stable")  # discovery order
-        found, at = first_targets[order], index[first[order]]
-        origin = frontier[at // moves.shape[1]]
         if goal is not None:
-            hit = np.flatnonzero(found == goal)
-            if hit.size:
+            hit = np.flatnonzero(frontier == goal)
+            if hit.size:                       # the goal's turn comes: expand the nodes queued before it
                 k = int(hit[0])
-                dist[found[:k + 1]], parent[found[:k + 1]] = d, origin[:k + 1]
-                result.goal = int(goal)
-                result.expanded = expanded + int(at[k] // moves.shape[1]) + 1
+                if k:
+                    _dense_layer(expand, frontier[:k], dist, parent, d + 1)
+                result.goal, result.expanded = int(goal), expanded + k
                 return result
-        dist[found], parent[found] = d, origin
+        d += 1
         expanded += frontier.size
-        frontier = found
+        frontier = _dense_layer(expand, frontier, dist, parent, d)
     result.expanded = expanded
     return result
+
+
+def _dense_layer(expand: Callable, frontier, dist, parent, d: int):
+    """Expand ``frontier`` (in queue order) for :func:`_bfs_dense`: mark the new nodes ``d`` moves
+    away with their parents, and return them in discovery order."""
+    import numpy as np
+
+    moves = np.stack([np.asarray(m, dtype=np.int64) for m in expand(frontier)], axis=1)  # (F, D)
+    flat = moves.ravel()                      # queue order first, then direction order
+    ok = flat >= 0
+    ok[ok] = dist[flat[ok]] < 0
+    index = np.flatnonzero(ok)
+    targets = flat[index]
+    if targets.size == 0:
+        return targets
+    first_targets, first = np.unique(targets, return_index=True)
+    order = np.argsort(first, kind="stable")  # discovery order
+    found, at = first_targets[order], index[first[order]]
+    dist[found], parent[found] = d, frontier[at // moves.shape[1]]
+    return found
 
 
 def _bits_spread(cells: int, width: int) -> int:
@@ -347,10 +352,13 @@ def bfs(graph, source=None, goal=None, *, sources: Optional[Iterable] = None,
     """Breadth-first search from ``source`` (or from all ``sources`` at once).
 
     ``graph`` is a networkx graph or a successor function. ``goal`` is a node,
-    a set of nodes or a predicate; the search stops as soon as a goal is
-    discovered (the first one in breadth-first order).  With no goal it visits
-    everything reachable.  ``trace=True`` records a :class:`Step` per expansion,
-    for drawings and step-through widgets.
+    a set of nodes or a predicate.  **The stopping rule** (the same in :func:`tree_search` and in
+    the wall-maze runner): the search stops when it *takes* a goal from the queue; a goal is not
+    expanded, so ``expanded`` counts the nodes taken before it.  The first goal taken is the
+    first one discovered (the queue is first in, first out), so the route is the same as if the
+    search stopped at discovery.  With no goal it visits everything reachable.  ``trace=True``
+    records a :class:`Step` per node taken from the queue (the last one is the goal, with
+    nothing discovered), for drawings and step-through widgets.
 
     >>> import networkx as nx
     >>> r = bfs(nx.cycle_graph(6), 0, trace=True)
@@ -358,8 +366,9 @@ def bfs(graph, source=None, goal=None, *, sources: Optional[Iterable] = None,
     [[0], [1, 5], [2, 4], [3]]
     >>> r.trace[0]
     Step(current=0, discovered=(1, 5), frontier=(1, 5))
-    >>> bfs(nx.path_graph(5), sources=[0, 4], goal=2).path
-    [0, 1, 2]
+    >>> r = bfs(nx.path_graph(5), sources=[0, 4], goal=2, trace=True)
+    >>> r.path, r.expanded, r.trace[-1]
+    ([0, 1, 2], 4, Step(current=2, discovered=(), frontier=()))
     """
     succ = successor_function(graph)
     is_goal = goal_test(goal)
@@ -367,37 +376,30 @@ def bfs(graph, source=None, goal=None, *, sources: Optional[Iterable] = None,
     dist = {s: 0 for s in starts}
     parent = {s: None for s in starts}
     result = SearchResult(tuple(starts), dist, parent, trace=[] if trace else None)
-    if is_goal is not None:
-        for s in starts:
-            if is_goal(s):
-                result.goal = s
-                return result
-    queue = deque(starts)
-    expanded = 0
     if not trace and max_expansions is None:
         return _fast_bfs(succ, goal, is_goal, starts, result)
+    queue = deque(starts)
+    expanded = 0
     while queue:
+        node = queue.popleft()
+        if is_goal is not None and is_goal(node):
+            result.goal = node
+            if trace:
+                result.trace.append(Step(node, (), tuple(queue)))
+            break
         if max_expansions is not None and expanded >= max_expansions:
             break
-        node = queue.popleft()
         expanded += 1
         d = dist[node] + 1
         new = []
-        hit = None
         for nxt in succ(node):
             if nxt not in dist:
                 dist[nxt] = d
                 parent[nxt] = node
                 new.append(nxt)
-                if is_goal is not None and is_goal(nxt):
-                    hit = nxt
-                    break
                 queue.append(nxt)
         if trace:
             result.trace.append(Step(node, tuple(new), tuple(queue)))
-        if hit is not None:
-            result.goal = hit
-            break
     result.expanded = expanded
     return result
 
@@ -438,7 +440,9 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000, trace: bool = Fals
 
     It finds a shortest route, but it re-explores every cell once per route
     that reaches it, so the queue explodes (and it never ends on a maze with
-    no route, hence ``cap``).
+    no route, hence ``cap``).  It stops by the rule of :func:`bfs`: when it takes a
+    route that ends at the goal from the queue (``expanded`` counts the routes taken
+    before it; with ``trace`` the last :class:`TreeStep` is that route, adding nothing).
 
     >>> import networkx as nx
     >>> r = tree_search(nx.complete_graph(4), 0, 3)
@@ -455,6 +459,8 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000, trace: bool = Fals
     while queue:
         route = queue.popleft()
         if is_goal(route[-1]):
+            if steps is not None:
+                steps.append(TreeStep(route, ()))
             return TreeSearchResult(list(route), expanded, generated, max_queue, False, steps, source)
         if expanded >= cap:
             return TreeSearchResult(None, expanded, generated, max_queue, True, steps, source)
@@ -468,6 +474,30 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000, trace: bool = Fals
         if len(queue) > max_queue:
             max_queue = len(queue)
     return TreeSearchResult(None, expanded, generated, max_queue, False, steps, source)
+
+
+def count_routes(graph, source, moves: int) -> list:
+    """How many routes of 0, 1, ..., ``moves`` moves start at ``source``, nodes repeating allowed:
+    the routes the tree search puts on its queue.  It takes them from the queue shortest first, so
+    before it can take a route as long as the shortest route to the goal (``d`` moves), it takes
+    every shorter one: ``sum(count_routes(graph, source, d)[:d])`` is its least work, counted
+    without running it (the numbers grow too fast to run it on big mazes).
+
+    >>> import networkx as nx
+    >>> count_routes(nx.cycle_graph(4), 0, 3)     # 1, then 2 neighbours, each with 2 neighbours ...
+    [1, 2, 4, 8]
+    """
+    succ = successor_function(graph)
+    counts = {source: 1}
+    out = [1]
+    for _ in range(moves):
+        following: dict = {}
+        for node, ways in counts.items():
+            for nxt in succ(node):
+                following[nxt] = following.get(nxt, 0) + ways
+        counts = following
+        out.append(sum(counts.values()))
+    return out
 
 
 def _shortest_path_dag(graph, source, goal):

@@ -942,12 +942,14 @@ def goal_moves(preset: str, level_id: int) -> Optional[int]:
 
 def first_leg_search(maze: WallMaze, walls: Iterable = ()):
     """The runner's first leg as a traced BFS over cells (from every start at once, to the nearest
-    target of the first leg), to step through on a board.  This is the leg as *planned*: teleports
-    are ordinary cells for the search (the runner jumps only when it walks the planned route).
+    target of the first leg), to step through on a board.  It stops as every leg of the runner
+    does, when it takes a target from the queue (the last step of the trace).  This is the leg as
+    *planned*: teleports are ordinary cells for the search (the runner jumps only when it walks
+    the planned route).
 
     >>> r = first_leg_search(parse("s..\\n..f"))
-    >>> r.sources, r.path, len(r.trace)
-    (((0, 0),), [(0, 0), (0, 1), (0, 2), (1, 2)], 4)
+    >>> r.sources, r.path, r.expanded, r.trace[-1].current
+    (((0, 0),), [(0, 0), (0, 1), (0, 2), (1, 2)], 5, (1, 2))
     """
     targets = set((list(maze.checkpoints) + [maze.ends])[0])
     return bfs(successors(maze, walls), sources=list(maze.starts), goal=lambda cell: cell in targets, trace=True)

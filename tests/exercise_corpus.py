@@ -1,12 +1,14 @@
 """Answers as learners write them, right and wrong, for every checked exercise.
 
-``CORPUS[(lesson, q)]`` has ``right`` (sources that must get "Correct") and ``wrong``
-(pairs of a source and a phrase its feedback must contain). Each source is run like a
+``CORPUS[(lesson, q)]`` has ``right`` (sources that must get "Correct", in every form the lesson
+allows), ``wrong`` (pairs of a source and a phrase its feedback must contain: most break exactly one
+rule of the exercise's list) and, for an exercise that uses an earlier one, ``borrowed`` (a right
+answer that calls a wrong earlier function: it counts as right and the feedback names the earlier one). Each source is run like a
 notebook cell, in a namespace with the lesson's imports and the worked solutions of the
 exercises before it (as a learner who got those right has them).
 """
 
-RIGHT, WRONG = "right", "wrong"
+RIGHT, WRONG, BORROWED = "right", "wrong", "borrowed"
 
 CORPUS = {}
 
@@ -21,7 +23,7 @@ CORPUS["lesson1", "q1"] = {
     WRONG: [
         ("def path_sum(numbers, path):\n    return sum(numbers[c][r] for r, c in path)", "path_sum("),
         ("def path_sum(numbers, path):\n    total = 0\n    for r, c in path[1:]:\n        total += numbers[r][c]\n    return total",
-         "but the answer is"),
+         "path[0] included"),
         ("def path_sum(numbers, path):\n    return len(path)", "but the answer is"),
         ("def path_sum(numbers, path):\n    total = numbers[path[0][0]][path[0][1]]\n    for r, c in path[1:]:\n"
          "        total += numbers[r][c]\n    return total", "raised IndexError"),
@@ -54,7 +56,7 @@ CORPUS["lesson1", "q2"] = {
          "    return abs(r - lr) + abs(c - lc) == 1 and cell not in path", "off the"),
         ("def is_legal_step(path, cell, rows, cols):\n    r, c = cell\n    lr, lc = path[0]\n"
          "    return 0 <= r < rows and 0 <= c < cols and abs(r - lr) + abs(c - lc) == 1 and cell not in path",
-         "touches the first cell"),
+         "a step starts from the end of the path"),
         ("def is_legal_step(path, cell, rows, cols):\n    r, c = cell\n    lr, lc = path[-1]\n"
          "    return 0 <= r <= rows and 0 <= c <= cols and abs(r - lr) + abs(c - lc) == 1 and cell not in path",
          "off the"),
@@ -99,7 +101,29 @@ CORPUS["lesson1", "q3"] = {
         ("def is_solution(puzzle, path):\n    if path[0] != puzzle.start or path[-1] != puzzle.end:\n"
          "        return False\n" + _IS_SOLUTION_BODY, "raised IndexError"),
         ("def is_solution(puzzle, path):\n    return summaze.check_path(puzzle, path).ok", "Write it yourself"),
+        ("def is_solution(puzzle, path):\n    if not path or path[0] != puzzle.start or path[-1] != puzzle.end:\n"
+         "        return False\n    for a, b in zip(path, path[1:]):\n"
+         "        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or b in path[:path.index(b)]:\n            return False\n"
+         "    return path_sum(puzzle.numbers, path) == puzzle.target", "is off the"),
+        ("def is_solution(puzzle, path):\n    if not path or path[0] != puzzle.start or path[-1] != puzzle.end:\n"
+         "        return False\n    for a, b in zip(path, path[1:]):\n"
+         "        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:\n            return False\n"
+         "        if not (0 <= b[0] < puzzle.rows and 0 <= b[1] < puzzle.cols):\n            return False\n"
+         "    return path_sum(puzzle.numbers, path) == puzzle.target", "already visited"),
     ],
+}
+
+#: Exercise 4a of lesson 1 is a Parsons problem: its answers are orders of given lines (kept apart from
+#: CORPUS, whose answers are functions).
+PARSONS = {}
+PARSONS["lesson1", "q4a"] = {
+    RIGHT: ['routes_order = "DFIJGCHEAB"', 'routes_order = "JDFIGCHEAB"', 'routes_order = "d f i j g c h e a b"',
+            'routes_order = "DFIJGCHE,AB"'],
+    WRONG: [('routes_order = "DFIJGCHAEB"', "un-mark it"), ('routes_order = "DFIJGCEHAB"', "mark the cell"),
+            ('routes_order = "DFIGCHEAJB"', "count = 0 (J) must come before"),
+            ('routes_order = "DFJIGCHEAB"', "must be indented further"),
+            ('routes_order = "DFIJGCHEB"', "A is missing"), ('routes_order = "DFIJGCHEAAB"', "A is used twice"),
+            ('routes_order = 42', "a string of letters")],
 }
 
 _EXTEND = ("        last = path[-1]\n"
@@ -135,7 +159,7 @@ CORPUS["lesson1", "q4"] = {
     WRONG: [
         ("def count_paths(puzzle):\n    def extend(path, total):\n" + _EXTEND + _START, "pruning"),
         ("def count_paths(puzzle):\n    def extend(path, total):\n        if total > puzzle.target:\n"
-         "            return 0\n" + _EXTEND + "    return extend([puzzle.start], 0)", "but the answer is"),
+         "            return 0\n" + _EXTEND + "    return extend([puzzle.start], 0)", "Start's number"),
         ("def count_paths(puzzle):\n    def extend(path, total):\n        if total > puzzle.target:\n            return 0\n"
          "        last = path[-1]\n        count = 1 if total == puzzle.target else 0\n"
          "        for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n            cell = (last[0] + dr, last[1] + dc)\n"
@@ -149,6 +173,22 @@ CORPUS["lesson1", "q4"] = {
          "            if 0 <= cell[0] < puzzle.rows and 0 <= cell[1] < puzzle.cols:\n"
          "                count += extend(path + [cell], total + puzzle.numbers[cell[0]][cell[1]])\n"
          "        return count\n" + _START, "but the answer is"),
+        ("def count_paths(puzzle):\n    seen = {puzzle.start}\n    def go(cell, total):\n"
+         "        if total > puzzle.target:\n            return 0\n        if cell == puzzle.end:\n"
+         "            return int(total == puzzle.target)\n        n = 0\n        r, c = cell\n"
+         "        for nxt in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:\n"
+         "            if 0 <= nxt[0] < puzzle.rows and 0 <= nxt[1] < puzzle.cols and nxt not in seen:\n"
+         "                seen.add(nxt)\n                n += go(nxt, total + puzzle.numbers[nxt[0]][nxt[1]])\n"
+         "        return n\n    return go(puzzle.start, puzzle.numbers[puzzle.start[0]][puzzle.start[1]])",
+         "a cell that one path used is free again for the next path"),
+        ("def count_paths(puzzle):\n    def extend(path, total):\n        if total > puzzle.target:\n"
+         "            return 0\n        last = path[-1]\n        if last == puzzle.end:\n"
+         "            return 1 if total == puzzle.target else 0\n        count = 0\n"
+         "        for dr in (-1, 0, 1):\n            for dc in (-1, 0, 1):\n"
+         "                cell = (last[0] + dr, last[1] + dc)\n"
+         "                if 0 <= cell[0] < puzzle.rows and 0 <= cell[1] < puzzle.cols and cell not in path:\n"
+         "                    count += extend(path + [cell], total + puzzle.numbers[cell[0]][cell[1]])\n"
+         "        return count\n" + _START, "up, right, down or left"),
         ("def count_paths(puzzle):\n    return summaze.count_solutions(puzzle)", "Write it yourself"),
         ("import networkx as nx\n\ndef count_paths(puzzle):\n    g = nx.grid_2d_graph(puzzle.rows, puzzle.cols)\n"
          "    return sum(1 for p in nx.all_simple_paths(g, puzzle.start, puzzle.end)\n"
@@ -185,6 +225,13 @@ CORPUS["lesson1", "q5"] = {
         ("def unique_puzzle(seed, rows, cols):\n    return summaze.generate_unique(seed, rows, cols)",
          "Write it yourself"),
     ],
+    BORROWED: [
+        ("def count_paths(puzzle):\n    return 1\n\n"
+         "def unique_puzzle(seed, rows, cols):\n    rng = random.Random(seed)\n    while True:\n"
+         "        p = summaze.generate(rng.randrange(10**9), rows, cols)\n        if count_paths(p) == 1:\n"
+         "            return p",
+         "Your unique_puzzle is right, but it uses your count_paths, which is wrong (Exercise 4)"),
+    ],
 }
 
 # ---------------------------------------------------------------- lesson 2
@@ -197,21 +244,31 @@ _TABLE_TOP = ("def moves_table(numbers):\n    rows, cols = len(numbers), len(num
 
 CORPUS["lesson2", "q1"] = {
     RIGHT: [
-        _TABLE_TOP + "                    if 0 <= nr < rows and 0 <= nc < cols:\n"
-        "                        targets.append(nr * cols + nc)\n            table[r * cols + c] = sorted(targets)\n"
-        "    return table",
         "def moves_table(numbers):\n    rows, cols = len(numbers), len(numbers[0])\n    def jumps(r, c):\n"
         "        n = numbers[r][c]\n        if (r, c) == (rows - 1, cols - 1) or n == 0:\n            return []\n"
         "        cells = [(r - n, c), (r, c + n), (r + n, c), (r, c - n)]\n"
         "        return sorted(a * cols + b for a, b in cells if 0 <= a < rows and 0 <= b < cols)\n"
         "    return {r * cols + c: jumps(r, c) for r in range(rows) for c in range(cols)}",
-        "def moves_table(numbers):\n    cols = len(numbers[0])\n    table = {}\n"
+        _TABLE_TOP.replace("if n > 0:", "if n > 0 and (r, c) != (rows - 1, cols - 1):")
+        + "                    if 0 <= nr < rows and 0 <= nc < cols:\n"
+        "                        targets.append(nr * cols + nc)\n            table[r * cols + c] = tuple(sorted(targets))\n"
+        "    return table",
+        "def moves_table(numbers):\n    cols = len(numbers[0])\n    goal = (len(numbers) - 1, cols - 1)\n    table = {}\n"
         "    for i, row in enumerate(numbers):\n        for j, n in enumerate(row):\n            out = []\n"
         "            for a, b in ((i - n, j), (i, j + n), (i + n, j), (i, j - n)):\n"
-        "                if n and a in range(len(numbers)) and b in range(cols):\n                    out.append(a * cols + b)\n"
+        "                if n and (i, j) != goal and a in range(len(numbers)) and b in range(cols):\n"
+        "                    out.append(a * cols + b)\n"
         "            out.sort()\n            table[i * cols + j] = out\n    return table",
     ],
     WRONG: [
+        (_TABLE_TOP + "                    if 0 <= nr < rows and 0 <= nc < cols:\n"
+         "                        targets.append(nr * cols + nc)\n            table[r * cols + c] = sorted(targets)\n"
+         "    return table", "whatever number it holds"),
+        ("def moves_table(numbers):\n    cols = len(numbers[0])\n    table = {}\n"
+         "    for i, row in enumerate(numbers):\n        for j, n in enumerate(row):\n            out = []\n"
+         "            for a, b in ((i - n, j), (i, j + n), (i + n, j), (i, j - n)):\n"
+         "                if n and a in range(len(numbers)) and b in range(cols):\n                    out.append(a * cols + b)\n"
+         "            out.sort()\n            table[i * cols + j] = out\n    return table", "whatever number it holds"),
         (_TABLE_TOP + "                    if 0 <= nr < rows and 0 <= nc < cols:\n"
          "                        targets.append(nr * 6 + nc)\n            table[r * 6 + c] = sorted(targets)\n"
          "    return table", "Not quite"),
@@ -268,6 +325,14 @@ CORPUS["lesson2", "q2"] = {
         ("def bfs_distances(succ, start):\n    seen = [start]\n    queue = deque([start])\n    while queue:\n"
          "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in seen:\n"
          "                seen.append(nxt)\n                queue.append(nxt)\n    return seen", "(a list)"),
+        ("def bfs_distances(succ, start):\n    dist = {}\n    queue = deque([start])\n    while queue:\n"
+         "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in dist:\n"
+         "                dist[nxt] = dist[node] + 1\n                queue.append(nxt)\n    return dist",
+         "Begin with dist = {start: 0}"),
+        ("def bfs_distances(succ, start):\n    dist = {}\n    queue = deque([start])\n    while queue:\n"
+         "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in dist:\n"
+         "                dist[nxt] = dist.get(node, 0) + 1\n                queue.append(nxt)\n    return dist",
+         "Begin with dist = {start: 0}"),
         ("from mathmaze_lib.search import bfs\n\ndef bfs_distances(succ, start):\n    return bfs(succ, start).dist",
          "Write it yourself"),
         ("import networkx as nx\n\ndef bfs_distances(succ, start):\n    g = nx.DiGraph()\n    todo, seen = [start], {start}\n"
@@ -285,6 +350,8 @@ CORPUS["lesson2", "q3"] = {
         "    return route_from_parents(parent, parent[goal]) + [goal]",
         "def route_from_parents(parent, goal):\n    route = []\n    node = goal\n    while node is not None:\n"
         "        route.insert(0, node)\n        node = parent[node]\n    return route",
+        "def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]] is not None:\n"
+        "        route.append(parent[route[-1]])\n    return tuple(reversed(route))",
     ],
     WRONG: [
         ("def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]] is not None:\n"
@@ -294,8 +361,7 @@ CORPUS["lesson2", "q3"] = {
         ("def route_from_parents(parent, goal):\n    route = []\n    node = goal\n    while node is not None:\n"
          "        route.append(node)\n    return route[::-1]", "whose parent is None"),
         ("def route_from_parents(parent, goal):\n    return [goal]", "Not quite"),
-        ("def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]] is not None:\n"
-         "        route.append(parent[route[-1]])\n    return tuple(reversed(route))", "(a tuple)"),
+
         ("from mathmaze_lib.search import route_to\n\ndef route_from_parents(parent, goal):\n"
          "    return route_to(parent, goal)", "Write it yourself"),
     ],
@@ -335,6 +401,9 @@ CORPUS["lesson2", "q4"] = {
          "                queue.append(nxt)\n    return 1 if goal in dist else 0", "Too few"),
         (_COUNT_TOP + "            dist[nxt] = dist[node] + 1\n            ways[nxt] = ways.get(nxt, 0) + ways[node]\n"
          "            queue.append(nxt)\n    return ways.get(goal, 0)", "mark a cell as seen"),
+        (_COUNT_TOP + "            if nxt not in dist:\n                dist[nxt] = dist[node] + 1\n"
+         "                ways[nxt] = 0\n                queue.append(nxt)\n            if dist[nxt] == dist[node] + 1:\n"
+         "                ways[nxt] += ways[node]\n    return ways.get(goal)", "Return ways.get(goal, 0)"),
         ("from mathmaze_lib.search import count_shortest_paths\n\ndef count_shortest_routes(succ, start, goal):\n"
          "    return count_shortest_paths(succ, start, goal)", "Write it yourself"),
     ],
@@ -354,13 +423,15 @@ CORPUS["lesson2", "q5"] = {
         "    if n == 0 or cell == (rows - 1, cols - 1):\n        return []\n"
         "    landings = [(cell[0] + dr * n, cell[1] + dc * n) for dr, dc in DIRECTIONS[mode]]\n"
         "    return [(x, 1 - mode) for x in landings if 0 <= x[0] < rows and 0 <= x[1] < cols]",
-        "def alternate_moves(numbers, state):\n    (r, c), mode = state\n    n = numbers[r][c]\n"
-        "    if n == 0:\n        return []\n    if mode:\n        steps = [(-n, n), (n, n), (n, -n), (-n, -n)]\n"
-        "    else:\n        steps = [(-n, 0), (0, n), (n, 0), (0, -n)]\n    result = []\n    for dr, dc in steps:\n"
-        "        if r + dr in range(len(numbers)) and c + dc in range(len(numbers[0])):\n"
-        "            result.append(((r + dr, c + dc), 0 if mode else 1))\n    return result",
+        _ALT_TOP + f"    directions = {_ORTHO} if mode == 0 else {_DIAG}\n"
+        + _ALT_LOOP.format(new="1 - mode").replace("out.append(((nr, nc), 1 - mode))", "out.append([(nr, nc), 1 - mode])"),
     ],
     WRONG: [
+        ("def alternate_moves(numbers, state):\n    (r, c), mode = state\n    n = numbers[r][c]\n"
+         "    if n == 0:\n        return []\n    if mode:\n        steps = [(-n, n), (n, n), (n, -n), (-n, -n)]\n"
+         "    else:\n        steps = [(-n, 0), (0, n), (n, 0), (0, -n)]\n    result = []\n    for dr, dc in steps:\n"
+         "        if r + dr in range(len(numbers)) and c + dc in range(len(numbers[0])):\n"
+         "            result.append(((r + dr, c + dc), 0 if mode else 1))\n    return result", "whatever number it holds"),
         (_ALT_TOP + f"    directions = {_ORTHO} if mode == 0 else [(-1, -1), (-1, 1), (1, 1), (1, -1)]\n"
          + _ALT_LOOP.format(new="1 - mode"), "wrong order"),
         (_ALT_TOP + f"    directions = {_ORTHO} if mode == 0 else {_DIAG}\n" + _ALT_LOOP.format(new="mode"),
@@ -407,10 +478,10 @@ CORPUS["lesson3", "q1"] = {
     WRONG: [
         (_RUNNER.replace("dist = {s: 0 for s in maze.starts}", "dist = {maze.starts[0]: 0}")
          .replace("deque(maze.starts)", "deque([maze.starts[0]])"), "Not quite"),
-        (_RUNNER.replace("blocked = set(maze.rocks) | set(walls)", "blocked = set(maze.rocks)"), "Not quite"),
+        (_RUNNER.replace("blocked = set(maze.rocks) | set(walls)", "blocked = set(maze.rocks)"), "walls block"),
         (_RUNNER.replace("return dist[cell]", "return dist[cell] + 1"), "Not quite"),
         (_RUNNER.replace("queue.popleft()", "queue.pop()"), "Not quite"),
-        (_RUNNER.replace(" and nxt not in dist", ""), "give a cell its distance"),
+        (_RUNNER.replace(" and nxt not in dist", ""), "a cell gets its distance once"),
         (_RUNNER.replace("    return None", "    return -1"), "None"),
         ("def runner_moves(maze, walls):\n    return wallmaze.score(maze, walls)", "Write it yourself"),
     ],
@@ -453,6 +524,10 @@ CORPUS["lesson3", "q2"] = {
          "Not quite"),
         ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("total + moves", "total + moves + 1"),
          "Not quite"),
+        ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("set(targets)", "{targets[0]}"),
+         "a letter may have several cells"),
+        ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("set(targets)", "set(targets) | set(maze.ends)"),
+         "does not end a leg"),
         ("def score_with_checkpoints(maze, walls):\n    return wallmaze.run(maze, walls).moves", "Write it yourself"),
     ],
 }
@@ -466,6 +541,7 @@ _GREEDY = ("def greedy_wall(maze, walls):\n    result = wallmaze.run(maze, walls
 CORPUS["lesson3", "q3"] = {
     RIGHT: [
         _GREEDY,
+        _GREEDY.replace("return best_cell", "return None if best_cell is None else list(best_cell)"),
         "def greedy_wall(maze, walls):\n    now = wallmaze.score(maze, walls)\n    gains = []\n"
         "    for cell in wallmaze.run(maze, walls).path:\n        if maze.char(cell) == '.' and cell not in walls:\n"
         "            s = wallmaze.score(maze, walls + [cell])\n            if s is not None:\n"
@@ -477,7 +553,7 @@ CORPUS["lesson3", "q3"] = {
         "            if moves is not None and moves > base:\n                best, base = cell, moves\n    return best",
     ],
     WRONG: [
-        (_GREEDY.replace("> best_gain", ">= best_gain"), "Not quite"),
+        (_GREEDY.replace("> best_gain", ">= best_gain"), "return None when no single wall makes the path longer"),
         (_GREEDY.replace("best_gain, best_cell = 0, None", "best_gain, best_cell = -1, None"), "Not quite"),
         (_GREEDY.replace("if s is not None and s - result.moves > best_gain", "if s - result.moves > best_gain"),
          "TypeError"),
@@ -498,7 +574,7 @@ _IMPROVE = ("def improving_moves(maze, walls):\n    result = wallmaze.run(maze, 
 
 CORPUS["lesson3", "q4"] = {
     RIGHT: [
-        _IMPROVE,
+        _IMPROVE.replace("for cell in result.path:", "for cell in dict.fromkeys(result.path):"),
         "def improving_moves(maze, walls):\n    now = wallmaze.score(maze, walls)\n"
         "    path = [c for c in wallmaze.run(maze, walls).path if maze.char(c) == '.' and c not in walls]\n"
         "    better = set()\n    for old in walls:\n        for new in path:\n"
@@ -507,12 +583,17 @@ CORPUS["lesson3", "q4"] = {
         "def improving_moves(maze, walls):\n    r = wallmaze.run(maze, walls)\n"
         "    def ok(old, new):\n        s = wallmaze.score(maze, [w for w in walls if w != old] + [new])\n"
         "        return s is not None and s > r.moves\n"
-        "    return sorted((o, n) for o in walls for n in r.path\n"
-        "                  if maze.char(n) == '.' and n not in walls and ok(o, n))",
+        "    return sorted({(o, n) for o in walls for n in r.path\n"
+        "                   if maze.char(n) == '.' and n not in walls and ok(o, n)})",
+        _IMPROVE.replace("for cell in result.path:", "for cell in set(result.path):")
+        .replace("moves.append((old, cell))", "moves.append([old, cell])"),
     ],
     WRONG: [
-        (_IMPROVE.replace("s > result.moves", "s >= result.moves"), "Not quite"),
-        (_IMPROVE.replace("return sorted(moves)", "return moves"), "Not quite"),
+        (_IMPROVE.replace("for cell in result.path:", "for cell in set(result.path):")
+         .replace("s > result.moves", "s >= result.moves"), "strictly longer"),
+        (_IMPROVE, "each pair (old, new) once"),
+        (_IMPROVE.replace("for cell in result.path:", "for cell in set(result.path):")
+         .replace("return sorted(moves)", "return moves"), "Not quite"),
         (_IMPROVE.replace("if s is not None and s > result.moves", "base = wallmaze.score(maze, rest)\n"
                           "                if s is not None and s > base"), "Not quite"),
         (_IMPROVE.replace("rest + [cell]", "list(walls) + [cell]"), "Not quite"),
@@ -545,6 +626,8 @@ CORPUS["lesson3", "q5"] = {
         (_REACH.replace("blocked = set(maze.rocks) | set(walls)", "blocked = set(maze.rocks)"), "Not quite"),
         (_REACH.replace("(len(seen) - 1)", "len(seen)"), "Not quite"),
         (_REACH.replace(" * (len(maze.checkpoints) + 1)", ""), "Not quite"),
+        (_REACH.replace("len(maze.checkpoints) + 1", "sum(len(cells) for cells in maze.checkpoints) + 1"),
+         "counts letters, not their cells"),
         ("def reach_bound(maze, walls):\n    free = maze.rows * maze.cols - len(maze.rocks) - len(walls)\n"
          "    return (free - 1) * (len(maze.checkpoints) + 1)", "Not quite"),
         (_REACH.replace(" and nxt not in seen", ""), "give a cell its distance"),
@@ -571,7 +654,8 @@ CORPUS["lesson3", "q6"] = {
         (_CORNER.replace(" and d not in walls", ""), "Not quite"),
         (_CORNER.replace("a[0] + b[0] - c[0], a[1] + b[1] - c[1]", "a[0] + b[0], a[1] + b[1]"), "Not quite"),
         (_CORNER.replace("return d not in maze.rocks and d not in walls", "return d"), "Not quite"),
-        (_CORNER.replace("d not in maze.rocks and d not in walls", "d in maze.open_cells()"), "Not quite"),
+        (_CORNER.replace("d not in maze.rocks and d not in walls", "d in maze.open_cells()"),
+         "a start or a finish is free"),
         ("from mathmaze_lib import optimize\n\ndef corner_detour(maze, walls, a, c, b):\n"
          "    bits = wallmaze.BitRunner(maze)\n    return optimize.detour_moves(bits, 0, [a, c, b], 1) == 0",
          "Write it yourself"),

@@ -1,5 +1,6 @@
-"""Every checked exercise against answers as learners write them: right ones pass, wrong ones are
-rejected with feedback that names the mistake, in at most ten lines."""
+"""Every checked exercise against answers as learners write them: right ones pass (in every form the
+lesson allows, on check()'s cases and on the grader's hidden cases alike), wrong ones are rejected with
+feedback that names the mistake, in at most ten lines."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import linecache
 
 import pytest
 
-from exercise_corpus import CORPUS, RIGHT, WRONG
+from exercise_corpus import BORROWED, CORPUS, PARSONS, RIGHT, WRONG
 from mathmaze_lib.exercises import FunctionExercise
 from mathmaze_lib.exercises.solutions import load
 
@@ -28,7 +29,7 @@ def _namespace(lesson: str, upto: str) -> dict:
     namespace: dict = {}
     _exec(_PRELUDE, namespace, "imports")
     for q, code in sorted(load()[lesson].items(), key=lambda kv: int(kv[0][1:])):
-        if int(q[1:]) >= int(upto[1:]):
+        if int(q[1:]) >= int(upto[1:].rstrip("abc")):
             break
         _exec(code, namespace, f"{lesson}.{q}")
     return namespace
@@ -45,8 +46,10 @@ def _answer(lesson: str, q: str, source: str):
     return exercise, namespace[exercise.name]
 
 
-CASES = [(lesson, q, kind, i) for (lesson, q), entry in CORPUS.items() for kind in (RIGHT, WRONG)
-         for i in range(len(entry[kind]))]
+CASES = [(lesson, q, kind, i) for (lesson, q), entry in {**CORPUS, **PARSONS}.items()
+         for kind in (RIGHT, WRONG, BORROWED) for i in range(len(entry.get(kind, [])))]
+#: Other sets of hidden cases (``grade --hidden-seed``): every right answer passes them too.
+SEEDS = (1, 2)
 
 
 def test_the_corpus_covers_every_checked_exercise_with_enough_answers():
@@ -61,7 +64,7 @@ def test_the_corpus_covers_every_checked_exercise_with_enough_answers():
 
 @pytest.mark.parametrize("lesson,q,kind,i", CASES, ids=lambda v: str(v))
 def test_corpus_answer(lesson, q, kind, i):
-    entry = CORPUS[lesson, q][kind][i]
+    entry = {**CORPUS, **PARSONS}[lesson, q][kind][i]
     source, phrase = (entry, None) if kind == RIGHT else entry
     exercise, fn = _answer(lesson, q, source)
     feedback = exercise.evaluate(fn)
@@ -69,6 +72,12 @@ def test_corpus_answer(lesson, q, kind, i):
     assert len(lines) <= 10, feedback.text
     if kind == RIGHT:
         assert feedback.correct, f"a right answer was rejected:\n{source}\n---\n{feedback.text}"
+        for seed in SEEDS:      # the references and the hidden cases agree with check()
+            hidden = exercise.evaluate(fn, hidden=seed)
+            assert hidden.correct and not hidden.borrowed, f"refused on hidden cases {seed}:\n{source}\n---\n{hidden.text}"
+        return
+    if kind == BORROWED:
+        assert feedback.correct and feedback.borrowed and phrase in feedback.text, feedback.text
         return
     assert not feedback.correct and feedback.status in ("incorrect", "error"), f"a wrong answer passed:\n{source}"
     assert phrase in feedback.text, f"feedback for\n{source}\n---\n{feedback.text}\n--- lacks {phrase!r}"

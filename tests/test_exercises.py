@@ -194,8 +194,6 @@ LESSON_MODULES = sorted(p.stem for p in (ROOT / "mathmaze_lib" / "exercises").gl
 @pytest.mark.parametrize("module", LESSON_MODULES)
 def test_every_shown_solution_passes_its_own_check(module):
     """The code solution() shows must be right: run each, in order (later ones may use earlier ones)."""
-    from mathmaze_lib.exercises.core import _tidy
-
     lesson = importlib.import_module(f"mathmaze_lib.exercises.{module}")
     exercises = [getattr(lesson, n) for n in lesson.__all__]
     assert len(exercises) >= 5
@@ -203,7 +201,7 @@ def test_every_shown_solution_passes_its_own_check(module):
     exec("import random\nfrom collections import deque\nfrom mathmaze_lib import summaze, wallmaze", namespace)
     for q in exercises:
         if isinstance(q, FunctionExercise):
-            exec(_tidy(q._solution), namespace)
+            exec(q.solution_code, namespace)
             assert q.evaluate(namespace[q.name]).correct, q.name
         assert q.hints or isinstance(q, ThoughtExercise), f"{q.name} has no hint"
 

@@ -197,7 +197,7 @@ def test_steps_zero_keeps_the_random_start_and_default_steps_scale_with_size():
     ({"objective": {"clusters": -1}}, "a weight is a number >= 0"),
     ({"rule": "zigzag"}, "unknown rule 'zigzag'"),
     ({"temperature": (0.1, 2)}, "temperature (0.1, 2): give (start, end) with start >= end > 0"),
-    ({"temperature": (2, 0)}, "or (0, 0) for plain hill descent"),
+    ({"temperature": (2, 0)}, "or (0, 0) for plain hill climbing"),
     ({"temperature": 3}, "temperature 3"),
 ])
 def test_bad_options_name_the_option_and_the_rule(kwargs, message):

@@ -38,16 +38,102 @@ def test_the_opening_says_what_a_learner_will_do_needs_and_spends(path):
     assert len(outcomes) >= 4, f"{path.name}: list what the learner will be able to do"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+#: A prediction cell holds only the prediction's name: the question and its answer live in the lesson's module.
+PREDICTION_CELL = re.compile(r"^(ex|start)\.(p\d+)$")
+WITH_START = LESSONS + [NOTEBOOKS / "00_start_here.ipynb"]
+
+
+def lesson_module(path):
+    import importlib
+
+    if path.name == "00_start_here.ipynb":
+        return importlib.import_module("mathmaze_lib.exercises.start")
+    number = int(path.name[:2])
+    return importlib.import_module(f"mathmaze_lib.exercises.lesson{number}")
+
+
+def predictions(path) -> list:
+    """``[(cell index, prediction)]`` of a notebook, in order."""
+    module = lesson_module(path)
+    out = []
+    for i, c in enumerate(cells(path)):
+        found = PREDICTION_CELL.match(c.source.strip()) if c.cell_type == "code" else None
+        if found:
+            out.append((i, getattr(module, found.group(2))))
+    return out
+
+
+def mentions(text: str, answer) -> bool:
+    """True when ``text`` states ``answer`` (a number as a whole token, with or without a thousands comma)."""
+    if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+        forms = {str(answer), f"{answer:,}"}
+        return any(re.search(rf"(?<![\w.,]){re.escape(f)}(?![\w]|[.,]\d)", text) for f in forms)
+    return str(answer).lower() in text.lower()
+
+
+@pytest.mark.parametrize("path", WITH_START, ids=lambda p: p.name)
 def test_predictions_come_before_the_cells_that_reveal_them(path):
     cs = cells(path)
-    found = [i for i, c in enumerate(cs) if c.cell_type == "code" and re.search(r"\bpredict\(", c.source)]
-    assert len(found) >= 3, f"{path.name} has {len(found)} predictions; a lesson needs at least three"
-    for i in found:
+    found = predictions(path)
+    least = 1 if path.name.startswith("00") else 3
+    assert len(found) >= least, f"{path.name} has {len(found)} predictions; a lesson needs at least three"
+    assert [p.name.split(".")[1] for _, p in found] == lesson_module(path).PREDICTIONS
+    for i, p in found:
         shown = output_text(cs[i])
-        assert shown.startswith("Predict:") and "answer is" not in shown and "Right" not in shown, shown
+        assert shown == str(p) and "answer is" not in shown and "Right" not in shown, shown
         later = [c for c in cs[i + 1:] if c.cell_type == "code" and c.outputs]
         assert later, f"{path.name}: nothing after the prediction in cell {i} reveals its answer"
+
+
+@pytest.mark.parametrize("path", WITH_START, ids=lambda p: p.name)
+def test_no_prediction_answer_can_be_read_before_the_guess(path):
+    """The cell holds a name, its source is folded away, the answer is computed by a function of the
+    lesson, and neither the question nor the text just before the cell states it."""
+    cs = cells(path)
+    assert not any(c.cell_type == "code" and re.search(r"\bpredict\(|\banswer=", c.source) for c in cs), \
+        f"{path.name}: a prediction written in a cell shows its answer; put it in the lesson's module"
+    for i, p in predictions(path):
+        assert cs[i].metadata.get("jupyter", {}).get("source_hidden") is True, f"{path.name} {p.name}: fold the cell"
+        assert callable(p._compute), f"{p.name}: compute the answer with a function of the lesson"
+        answer = p.solution
+        before = []
+        for c in reversed(cs[:i]):
+            if c.cell_type == "code":
+                break
+            before.append(c.source)
+        for text in [p.question] + before:
+            assert not mentions(text, answer), f"{path.name} {p.name}: {answer!r} can be read in {text[:300]!r}"
+        assert p.answer(p.right_choice if p.choices else answer).correct
+
+
+def test_a_prediction_can_be_answered_without_widgets(capsys):
+    from mathmaze_lib.exercises import lesson2
+
+    assert "ex.p5.check(" in str(lesson2.p5)
+    lesson2.p5.check(2)
+    assert capsys.readouterr().out.startswith("Not this time: you said 2")
+    lesson2.p5.check(1)
+    assert capsys.readouterr().out.startswith("Right: 1.")
+
+
+def test_challenges_need_work_the_lesson_has_not_printed():
+    """Lesson 1's answer is printed nowhere before the challenge, lesson 2's is not one call of the generator,
+    lesson 3's is none of the lesson's boards."""
+    from mathmaze_lib import jumpmaze as jm
+    from mathmaze_lib.exercises import lesson1, lesson2, lesson3
+
+    counts = lesson1.solution_counts()
+    best = max(counts, key=counts.get)
+    cs = cells(NOTEBOOKS / "solutions" / "01_math_maze.ipynb")
+    challenge = next(i for i, c in enumerate(cs) if "## 5. Challenges" in c.source)
+    shown = "\n".join(c.source + output_text(c) for c in cs[:challenge])
+    assert not mentions(shown, best) and lesson1.c1.evaluate(best).correct
+    assert not lesson1.c1.evaluate(7).correct           # the puzzle the lesson shows with three solutions
+    for pid in range(12):
+        for steps in (None, 10_000):
+            assert not lesson2.c1.evaluate(jm.generate(pid, 5, 5, steps=steps).maze).correct
+    for board in (lesson3.BOARD, lesson3.OPEN_BOARD):      # the open board: the best beats greedy by 2
+        assert not lesson3.c1.evaluate(board).correct
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)

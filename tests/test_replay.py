@@ -15,7 +15,9 @@ def test_one_frame_per_expansion_and_the_queue_follows_the_trace():
     assert (start.current, start.frontier, start.visited) == (None, ((0, 0),), set())
     for k, step in enumerate(result.trace, start=1):
         f = replay.frame(result, k)
-        assert (f.current, f.frontier, f.expanded) == (step.current, step.frontier, k)
+        taken_goal = k == len(result.trace)     # the last step takes the goal: it is not expanded
+        assert (f.current, f.frontier, f.expanded, f.at_goal) == (step.current, step.frontier, k - taken_goal,
+                                                                  taken_goal)
         assert f.visited == {s.current for s in result.trace[:k - 1]}
         assert f.distance == result.dist[step.current]
 
@@ -23,8 +25,9 @@ def test_one_frame_per_expansion_and_the_queue_follows_the_trace():
 def test_the_last_frame_shows_the_route_and_the_goal():
     result = bfs(Grid(2, 3).neighbours, (0, 0), goal=(1, 2), trace=True)
     last = replay.frame(result, replay.frame_count(result) - 1)
-    assert last.path == result.path and last.roles[(1, 2)] == "goal"
-    assert replay.describe(last).endswith(f"the goal is {result.length} moves away.")
+    assert last.path == result.path and last.roles[(1, 2)] == "goal" and last.current == (1, 2)
+    assert replay.describe(last).endswith(f"it is {result.length} moves away, and the search stops.")
+    assert last.expanded == result.expanded == len(result.trace) - 1
 
 
 def test_states_on_one_cell_show_the_strongest_role():
@@ -88,8 +91,10 @@ def test_tree_search_frames_replay_its_queue():
     queue = deque([(maze.start,)])
     for k in range(1, len(result.trace) + 1):
         route = queue.popleft()
-        queue.extend(route + (n,) for n in succ(route[-1]))
+        if route[-1] != maze.end:
+            queue.extend(route + (n,) for n in succ(route[-1]))
         f = tree_frame(result, k)
         assert f.path == list(route) and f.frontier == tuple(r[-1] for r in queue)
-    assert tree_frame(result, len(result.trace)).path[-1] != maze.end   # the goal is found when taken next
-    assert result.route[-1] == maze.end and len(result.trace) == result.expanded
+    last = tree_frame(result, len(result.trace))      # the search stops when it takes the goal's route
+    assert last.path == result.route and last.at_goal and last.roles[maze.end] == "goal"
+    assert result.route[-1] == maze.end and len(result.trace) == result.expanded + 1

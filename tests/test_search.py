@@ -107,9 +107,24 @@ def test_trace_records_current_discovered_and_frontier():
         Step("a", ("b", "c"), ("b", "c")),
         Step("b", ("d",), ("c", "d")),
         Step("c", (), ("d",)),
-        Step("d", ("e",), ()),
+        Step("d", ("e",), ("e",)),
+        Step("e", (), ()),          # the goal is taken from the queue: the search stops there
     ]
     assert r.path == ["a", "b", "d", "e"] and r.expanded == 4
+
+
+def test_one_stopping_rule_bfs_and_the_tree_search_stop_when_they_take_the_goal_from_the_queue():
+    """Both searches stop when the goal comes out of the queue, not when it is first put in: on this
+    graph the goal 3 is discovered by the first node, but the nodes queued before it come first."""
+    g = nx.DiGraph([(0, 1), (0, 2), (0, 3), (1, 4), (2, 4)])
+    r = bfs(g, 0, 3, trace=True)
+    assert r.expanded == 3 and [s.current for s in r.trace] == [0, 1, 2, 3]
+    assert bfs(g, 0, 3).expanded == 3                       # the fast loop counts the same
+    t = tree_search(g, 0, 3, trace=True)
+    assert t.expanded == 3 and [s.route for s in t.trace] == [(0,), (0, 1), (0, 2), (0, 3)]
+    assert t.trace[-1].added == ()
+    # a goal among the sources is taken in its turn too
+    assert bfs(g, sources=[1, 3], goal=3).expanded == 1 and bfs(g, sources=[3, 1], goal=3).expanded == 0
 
 
 def test_traced_and_fast_bfs_give_the_same_answer():

@@ -22,9 +22,11 @@ def test_stepping_to_the_end_marks_the_goal_path():
         s.step_button.click()
     assert s.frame_index == s.count - 1
     assert s.board.route == result.path and s.board.get_role((2, 3)) == "goal"
-    # the last node expanded stays marked current; the rest of the route is marked path
-    assert s.board.cells_with_role("current") == [result.path[-2]]
-    assert set(s.board.cells_with_role("path")) == set(result.path[:-2])
+    # the search ends by taking the goal from the queue: the goal is the current node, the route is path
+    assert s.board.cells_with_role("current") == []
+    assert set(s.board.cells_with_role("path")) == set(result.path[:-1])
+    assert s.board.status.startswith(f"Step {s.count - 1}: took the goal (2, 3) from the queue")
+    assert s.counts.value.startswith(f"expanded {result.expanded} · ")
 
 
 def test_reset_restores_the_board():
@@ -47,7 +49,7 @@ def test_queue_panel_and_counts_match_the_frame(index):
     for node in f.frontier:
         assert str(node) in s.queue.value
     assert s.queue.value.count("<span") == len(f.frontier) + (f.current is not None)
-    assert s.counts.value.startswith(f"expanded {index} · in the queue {len(f.frontier)}")
+    assert s.counts.value.startswith(f"expanded {f.expanded} · in the queue {len(f.frontier)}")
 
 
 def test_it_works_for_state_graphs_through_cell_of():
@@ -74,5 +76,5 @@ def test_fuzz_10000_presses():
     for _ in range(10_000):
         rng.choice(actions)()
         assert 0 <= s.frame_index < s.count
-        assert len(s.board.cells_with_role("current")) == (s.frame_index > 0)
+        assert len(s.board.cells_with_role("current")) == (0 < s.frame_index < s.count - 1)
         assert (s.board.route == result.path) == (s.frame_index == s.count - 1)

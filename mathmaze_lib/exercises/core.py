@@ -48,6 +48,7 @@ Not attempted yet: write your code where it says # YOUR CODE HERE, run that cell
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import dis
@@ -56,12 +57,13 @@ import numbers
 import random
 import textwrap
 import zlib
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from . import guard
+from .plain import Opaque, PlainError, decode
 
 __all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
-           "same", "difference"]
+           "same", "difference", "describe_answer", "references", "plain_outcome", "outcome_of"]
 
 #: What every untouched exercise prints; the release step writes it into student notebooks.
 NOT_ATTEMPTED = ("Not attempted yet: write your code where it says # YOUR CODE HERE, "
@@ -76,10 +78,15 @@ class Feedback:
     ``not attempted`` or ``no check``, and ``text`` says it in words.
 
     ``check()`` prints the text; ``evaluate()`` returns the Feedback for tests and teachers.
+    ``right`` of ``total`` cases were right; ``borrowed`` names the earlier exercises (``uses``)
+    that are wrong but whose reference versions make this one right.
     """
 
     status: str
     text: str
+    right: int = 0            # cases answered right (the grader's --partial counts them)
+    total: int = 0            # cases judged
+    borrowed: tuple = ()      # earlier exercises whose reference versions made this one right
 
     @property
     def correct(self) -> bool:
@@ -134,6 +141,8 @@ def same(expected: Any, got: Any) -> bool:
 
 
 def _kind(value: Any) -> str:
+    if isinstance(value, Opaque):
+        return f"a {value.type_name}"
     if value is None:
         return "None"
     if isinstance(value, bool):
@@ -152,7 +161,7 @@ def difference(expected: Any, got: Any, what: str = "returned") -> str:
     'returned a list of 2 items, but the answer has 3: [1, 2, 3].'
     """
     if not _is_int(expected) or not _is_int(got):
-        if type(expected) is not type(got):
+        if type(expected) is not type(got) or isinstance(got, Opaque):
             return (f"{what} {_short(got)} ({_kind(got)}), but the answer is "
                     f"{_short(expected)} ({_kind(expected)}).")
     if isinstance(expected, dict):
@@ -192,11 +201,16 @@ def _tidy(text: str) -> str:
     return textwrap.dedent(text).strip("\n")
 
 
-def _hidden() -> bool:
-    """True (after printing why) when a class release hides the solutions (``release --class``)."""
+def _notice() -> Optional[str]:
+    """None when solutions may be shown, else the line that says they are hidden (``release --class``)."""
     from .visibility import solution_notice
 
-    notice = solution_notice()
+    return solution_notice()
+
+
+def _hidden() -> bool:
+    """True (after printing why) when a class release hides the solutions (``release --class``)."""
+    notice = _notice()
     if notice is not None:
         print(notice)
     return notice is not None
@@ -233,6 +247,97 @@ def _fingerprint(value: Any, depth: int = 0) -> Any:
     return ("object", id(value))
 
 
+def describe_answer(answer: Any) -> dict:
+    """What a check looks at before it calls an answer, as plain facts (the grader's worker sends the
+    same facts back): ``missing`` (None), ``callable``, ``placeholder`` (the untouched exercise),
+    ``library`` (``module.name`` when it is the library's own function), ``value`` (a value that is not
+    callable).
+
+    >>> describe_answer(len)["callable"], describe_answer(None), describe_answer(3)["value"]
+    (True, {'missing': True}, 3)
+    """
+    if answer is None:
+        return {"missing": True}
+    if not callable(answer):
+        return {"missing": False, "callable": False, "value": answer}
+    try:
+        module = getattr(answer, "__module__", None) or ""
+        qualname = getattr(answer, "__qualname__", None) or getattr(answer, "__name__", "?")
+    except BaseException:  # noqa: B036 - a learner's object whose attributes raise
+        module, qualname = "", "?"
+    ours = isinstance(module, str) and module.split(".")[0] == "mathmaze_lib"
+    return {"missing": False, "callable": True, "placeholder": _is_placeholder(answer),
+            "library": f"{module}.{qualname}" if ours else ""}
+
+
+_KINDS = ("value", "error", "time", "memory", "steps", "forbidden")
+_TEXTS = {"error": 1000, "error_type": 100, "line": 400, "detail": 1000}
+
+
+def plain_outcome(outcome: guard.Outcome) -> dict:
+    """One call's outcome as JSON-ready plain data (its value already encoded by :func:`.plain.encode`)."""
+    return {"kind": outcome.kind, "value": outcome.value if outcome.kind == "value" else None,
+            "error": outcome.error, "error_type": outcome.error_type, "line": outcome.line,
+            "detail": outcome.detail, "printed": outcome.printed, "seconds": outcome.seconds,
+            "changed": outcome.changed}
+
+
+def outcome_of(data: Any) -> guard.Outcome:
+    """The :class:`~.guard.Outcome` that :func:`plain_outcome` wrote, its value decoded; anything else
+    (a wrong kind, a field of the wrong type) is a :class:`~.plain.PlainError`.
+
+    >>> outcome_of(plain_outcome(guard.Outcome("value", value={"$tuple": [1, 2]}))).value
+    (1, 2)
+    """
+    if type(data) is not dict or data.get("kind") not in _KINDS:
+        raise PlainError("an outcome is an object whose kind is one of " + ", ".join(_KINDS))
+    texts = {}
+    for key, limit in _TEXTS.items():
+        text = data.get(key, "")
+        if type(text) is not str:
+            raise PlainError(f"an outcome's {key} is text, not {type(text).__name__}")
+        texts[key] = text[:limit]
+    printed, seconds, changed = data.get("printed", 0), data.get("seconds", 0.0), data.get("changed", False)
+    if type(printed) is not int or printed < 0 or type(seconds) not in (int, float) or not 0 <= seconds < 1e9 \
+            or type(changed) is not bool:
+        raise PlainError("an outcome's printed, seconds and changed are a count, a time and a bool")
+    value = decode(data.get("value")) if data["kind"] == "value" else None
+    return guard.Outcome(data["kind"], value=value, printed=printed, seconds=float(seconds), changed=changed,
+                         **texts)
+
+
+@contextlib.contextmanager
+def references(namespace: dict, exercises: Iterable):
+    """Put the reference version of each exercise's function into ``namespace`` (where the learner's
+    functions look up the earlier ones), and put the learner's back afterwards, whatever happens.
+
+    >>> ns = {"double": "mine"}
+    >>> q = FunctionExercise("double", reference=lambda x: 2 * x, cases=lambda rng: [(1,)])
+    >>> with references(ns, [q]):
+    ...     ns["double"](4)
+    8
+    >>> ns
+    {'double': 'mine'}
+    """
+    saved = {q.name: namespace[q.name] for q in exercises if q.name in namespace}
+    try:
+        for name in saved:
+            namespace[name] = guard.trusted(next(q.reference for q in exercises if q.name == name))
+        yield sorted(saved)
+    finally:
+        namespace.update(saved)
+
+
+def _encoded(fn: Callable, encode: Callable) -> Callable:
+    """``fn`` whose answer is turned into plain data inside the same time limit (outside the
+    forbidden-helper rule: showing a networkx graph is not calling networkx)."""
+    plain = guard.trusted(encode)
+
+    def run(*args):
+        return plain(fn(*args))
+    return run
+
+
 class _Exercise:
     """What every kind shares: a name, hints given one at a time, and a solution."""
 
@@ -241,6 +346,12 @@ class _Exercise:
         self.hints = list(hints)
         self._solution = solution
         self._hints_shown = 0
+        self.attr = ""          # the lesson module's name for it (q1, c1, ...): solutions.attach sets it
+
+    @property
+    def label(self) -> str:
+        """How the lesson names the exercise: "Exercise 3" for ``q3``."""
+        return f"Exercise {self.attr[1:]}" if self.attr[:1] == "q" and self.attr[1:].isdigit() else self.name
 
     def hint(self, level: Optional[int] = None) -> None:
         """Print the next hint (or hint number ``level``, counting from 1)."""
@@ -257,14 +368,27 @@ class _Exercise:
 
     @property
     def solution_code(self) -> str:
-        """The worked solution, as the solution notebook has it."""
-        return _tidy(self._solution)
+        """The worked solution, as the solution notebook has it; while a class release hides the
+        solutions, the line that says so instead (the code is read only when it may be shown)."""
+        notice = _notice()
+        if notice is not None:
+            return notice
+        if self._solution:
+            return _tidy(self._solution)
+        from .solutions import stored
+
+        return _tidy(stored(self))
 
     def solution(self) -> None:
         """Print a worked solution."""
         if _hidden():
             return
-        print(f"Solution for {self.name}:\n\n{self.solution_code}")
+        code = self.solution_code
+        if not code:
+            print(f"There is no worked solution for {self.name} here: this copy of mathmaze_lib was installed "
+                  f"without the solutions (a class install). Ask your teacher.")
+            return
+        print(f"Solution for {self.name}:\n\n{code}")
 
     def check(self, answer: Any = None) -> None:
         """Print whether the answer is right (by default the learner's ``name`` where ``check()`` is called)."""
@@ -277,6 +401,10 @@ class _Exercise:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}: run .check(), .hint() or .solution()>"
+
+
+_UNSET = object()
+_ENDS_RUN = ("time", "memory", "forbidden")     # outcomes after which a check calls nothing more
 
 
 class FunctionExercise(_Exercise):
@@ -294,8 +422,17 @@ class FunctionExercise(_Exercise):
     ``forbidden`` (functions, classes, or package names like ``"networkx"``) is answered with
     "write it yourself": ``method`` names what to write. ``deterministic`` asks for the same
     answer twice on the same input; ``varies`` asks that different inputs do not all give
-    the same answer (a function that ignores its seed).
+    the same answer (a function that ignores its seed). ``uses`` lists earlier exercises whose
+    functions this one may call: when the learner's answer is wrong only because one of those is,
+    the check says so, and the answer counts as right (see :meth:`evaluate`).
+
+    A check has two halves, which the grader runs in two processes: :meth:`compute` calls the
+    learner's function on :meth:`calls` and keeps what came back (:class:`~.guard.Outcome`, plain
+    facts), :meth:`judge_outcomes` compares those with the reference and writes the feedback.
     """
+
+    #: ``explain_error(outcome, args)`` may add one line, in the lesson's words, to the feedback on an exception.
+    explain_error: Optional[Callable[[guard.Outcome, tuple], Optional[str]]] = None
 
     def __init__(self, name: str, reference: Callable, cases: Callable[[random.Random], list],
                  hints: Sequence[str] = (), solution: str = "",
@@ -304,7 +441,7 @@ class FunctionExercise(_Exercise):
                  diagnose: Optional[Callable[[Any, Any, tuple], Optional[str]]] = None,
                  seconds: float = 5.0, memory_mb: int = 1000, timeout_hint: str = "",
                  forbidden: Iterable = (), method: str = "", deterministic: bool = False,
-                 varies: bool = False):
+                 varies: bool = False, uses: Sequence["FunctionExercise"] = ()):
         super().__init__(name, hints, solution)
         self.reference = reference
         self.cases = cases
@@ -316,6 +453,7 @@ class FunctionExercise(_Exercise):
         self.timeout_hint = timeout_hint
         self.forbidden, self.method = tuple(forbidden), method
         self.deterministic, self.varies = deterministic, varies
+        self.uses = tuple(uses)
         self._cache: dict = {}
 
     def all_cases(self, hidden=False) -> list:
@@ -327,9 +465,102 @@ class FunctionExercise(_Exercise):
             self._cache[key] = [tuple(c) for c in self.cases(random.Random(zlib.crc32((self.name + salt).encode())))]
         return [copy.deepcopy(c) for c in self._cache[key]]
 
-    def _run(self, fn, args, used: float) -> guard.Outcome:
-        left = max(self.seconds - used, 0.05)
-        return guard.call(fn, args, seconds=left, memory_mb=self.memory_mb, forbidden=self.forbidden)
+    def calls(self, hidden=False) -> list:
+        """What one check calls the learner's function with: :meth:`all_cases`, then, for a
+        ``deterministic`` exercise, the first case once more (fresh copies on every call)."""
+        cases = self.all_cases(hidden)
+        return cases + [copy.deepcopy(cases[0])] if self.deterministic and cases else cases
+
+    def first_look(self, facts: dict) -> Optional[Feedback]:
+        """The verdict before any call, from :func:`describe_answer`'s facts: not attempted, or not a
+        function; None when the answer is a function to call."""
+        if facts.get("missing", True) or facts.get("placeholder"):
+            return Feedback("not attempted", NOT_ATTEMPTED)
+        if not facts.get("callable"):
+            return Feedback("incorrect", f"Not quite: {self.name} should be a function, but it is "
+                                         f"{_short(facts.get('value'))}.")
+        return None
+
+    def compute(self, fn: Callable, calls: list, seconds: Optional[float] = None,
+                encode: Optional[Callable] = None) -> Iterator[guard.Outcome]:
+        """The first half of a check: call ``fn`` on each of ``calls`` (it may change them) under the
+        limits (``seconds`` for them all, default the exercise's) and yield what happened, one
+        :class:`~.guard.Outcome` per call, ``changed`` set when the call changed its input. It stops
+        after a call that ran out of time or memory or called a forbidden helper. ``encode`` turns
+        each answer into plain data within the same time limit (the grader's worker)."""
+        budget = self.seconds if seconds is None else seconds
+        run = fn if encode is None else _encoded(fn, encode)
+        used = 0.0
+        for args in calls:
+            before = _fingerprint(args)
+            outcome = guard.call(run, args, seconds=max(budget - used, 0.05), memory_mb=self.memory_mb,
+                                 forbidden=self.forbidden)
+            used += outcome.seconds
+            outcome.changed = outcome.kind == "value" and _fingerprint(args) != before
+            yield outcome
+            if outcome.kind in _ENDS_RUN:
+                return
+
+    def judge_outcomes(self, calls: list, outcomes: Iterable, expected: Optional[list] = None,
+                       first_only: bool = True) -> Feedback:
+        """The second half of a check: the Feedback on ``outcomes`` (from :meth:`compute`, here or in
+        the grader's worker) for ``calls`` (untouched copies of what the function was given).
+        ``expected`` is a list that keeps the reference's answers (the grader shares it between
+        submissions). ``first_only`` stops at the first wrong case, as ``check()`` does; otherwise
+        every case is judged and ``right`` counts them all (for partial credit)."""
+        n = len(calls) - (1 if self.deterministic and calls else 0)
+        expected = [] if expected is None else expected
+        outcomes = iter(outcomes)
+        first, right, printed, answers, cheated = None, 0, 0, [], False
+        for i in range(n):
+            outcome = next(outcomes, None)
+            if outcome is None:
+                first = first or Feedback("error", f"The check of {self.name} stopped after {i} of {n} cases.")
+                break
+            printed += outcome.printed
+            cheated = cheated or outcome.kind == "forbidden"
+            problem = self._judge_one(i, calls[i], outcome, expected)
+            if problem is None:
+                right += 1
+                answers.append((calls[i], outcome.value))
+            elif first is None:
+                first = problem
+            if (first is not None and first_only) or outcome.kind in _ENDS_RUN:
+                break
+        if first is None:
+            first = self._consistency(answers, next(outcomes, None) if self.deterministic else None)
+            cheated = first is not None
+        if first is not None:
+            first.right, first.total = (0 if cheated else right), n
+            return first
+        note = (f" (It printed {printed:,} characters along the way; the check does not show them.)"
+                if printed > 1000 else "")
+        return Feedback("correct", f"Correct: {self.name} agrees with the reference on all {n} cases.{note}",
+                        right=n, total=n)
+
+    def _judge_one(self, i: int, shown: tuple, outcome: guard.Outcome, expected: list) -> Optional[Feedback]:
+        """None when the outcome of case ``i`` is right, else the Feedback that says why not."""
+        trouble = self._trouble(outcome, shown)
+        if trouble is not None:
+            return trouble
+        if outcome.changed:
+            return Feedback("incorrect", f"Not quite: your {self.name} changed the input it was given "
+                                         f"({self.describe(shown)}).\n  A function like this should only "
+                                         f"look at its input: work on a copy, e.g. path + [cell].")
+        expected.extend([_UNSET] * (i + 1 - len(expected)))
+        if expected[i] is _UNSET:
+            expected[i] = self.reference(*copy.deepcopy(shown))
+        got = outcome.value
+        try:
+            verdict = self.judge(expected[i], got, shown)
+            extra = self.diagnose(expected[i], got, shown) if verdict and self.diagnose else None
+        except BaseException as exc:  # noqa: B036 - a learner's object whose __eq__ or __hash__ raises
+            verdict, extra = (f"returned {_short(got)}, which could not be compared with the answer "
+                              f"({type(exc).__name__}: {_short(exc, 80)})."), None
+        if verdict:
+            more = f"\n  {extra}" if extra else ""
+            return Feedback("incorrect", f"Not quite: {self.describe(shown)} {verdict}{more}")
+        return None
 
     def _trouble(self, outcome: guard.Outcome, args: tuple) -> Optional[Feedback]:
         """Feedback for a call that did not return normally (or broke a rule), else None."""
@@ -350,63 +581,71 @@ class FunctionExercise(_Exercise):
         if outcome.kind == "error":
             kind = outcome.error_type
             if kind == "RecursionError":
-                why = "it called itself too deeply (RecursionError): does every call get closer to a case that returns?"
+                why = "called itself too deeply (RecursionError): does every call get closer to a case that returns?"
             elif kind == "SystemExit":
-                why = "it called exit() (SystemExit): a function should return its answer instead."
+                why = "called exit() (SystemExit): a function should return its answer instead."
             elif kind == "KeyboardInterrupt":
-                why = "it was interrupted (KeyboardInterrupt)."
+                why = "was interrupted (KeyboardInterrupt)."
             else:
                 why = f"raised {kind}: {outcome.error[:200]}" if outcome.error else f"raised {kind}"
-            return Feedback("error", f"Your function {why}\n  on the input {on}{where}")
+            extra = self.explain_error(outcome, args) if self.explain_error else None
+            return Feedback("error", f"Your function {why}\n  on the input {on}{where}" + (f"\n  {extra}" if extra else ""))
+        if outcome.kind != "value":
+            return Feedback("error", f"Your {self.name} could not be checked on {on} ({outcome.kind}).")
         return None
 
     def evaluate(self, fn: Optional[Callable] = None, hidden=False) -> Feedback:
-        """The verdict on the learner's function ``fn`` (``hidden``: on the grader's cases, see :meth:`all_cases`)."""
-        if fn is None or _is_placeholder(fn):
-            return Feedback("not attempted", NOT_ATTEMPTED)
-        if not callable(fn):
-            return Feedback("incorrect", f"Not quite: {self.name} should be a function, but it is {_short(fn)}.")
-        cases = self.all_cases(hidden)
-        pristine = self.all_cases(hidden)
-        used, printed, answers = 0.0, 0, []
-        for args, shown in zip(cases, pristine):
-            expected = self.reference(*copy.deepcopy(args))
-            outcome = self._run(fn, args, used)
-            used += outcome.seconds
-            printed += outcome.printed
-            trouble = self._trouble(outcome, shown)
-            if trouble is not None:
-                return trouble
-            if _fingerprint(args) != _fingerprint(shown):
-                return Feedback("incorrect", f"Not quite: your {self.name} changed the input it was given "
-                                             f"({self.describe(shown)}).\n  A function like this should only "
-                                             f"look at its input: work on a copy, e.g. path + [cell].")
-            got = outcome.value
-            try:
-                verdict = self.judge(expected, got, shown)
-                extra = self.diagnose(expected, got, shown) if verdict and self.diagnose else None
-            except BaseException as exc:  # noqa: B036 - a learner's object whose __eq__ or __hash__ raises
-                verdict, extra = (f"returned {_short(got)}, which could not be compared with the answer "
-                                  f"({type(exc).__name__}: {_short(exc, 80)})."), None
-            if verdict:
-                more = f"\n  {extra}" if extra else ""
-                return Feedback("incorrect", f"Not quite: {self.describe(shown)} {verdict}{more}")
-            answers.append((shown, got))
-        trouble = self._consistency(fn, answers, used)
-        if trouble is not None:
-            return trouble
-        note = (f" (It printed {printed:,} characters along the way; the check does not show them.)"
-                if printed > 1000 else "")
-        return Feedback("correct", f"Correct: {self.name} agrees with the reference on all {len(cases)} cases.{note}")
+        """The verdict on the learner's function ``fn`` (``hidden``: on the grader's cases, see :meth:`all_cases`).
 
-    def _consistency(self, fn, answers: list, used: float) -> Optional[Feedback]:
+        When ``fn`` is wrong and it ``uses`` earlier exercises whose functions (in ``fn``'s namespace)
+        are wrong too, it is checked once more with the reference versions of those in their place.
+        If it is right then, the Feedback is ``correct`` and says which earlier function to fix: the
+        mark goes to the exercise the learner got right, and the earlier one loses its own.
+        """
+        early = self.first_look(describe_answer(fn))
+        if early is not None:
+            return early
+        feedback = self.judge_outcomes(self.calls(hidden), self.compute(fn, self.calls(hidden)))
+        if feedback.correct or not self.uses:
+            return feedback
+        namespace = getattr(fn, "__globals__", None)
+        if not isinstance(namespace, dict):
+            return feedback
+        wrong = [q for q in self.uses if q.name in namespace and not q.evaluate(namespace[q.name], hidden).correct]
+        if not wrong:
+            return feedback
+        with references(namespace, self.uses):
+            again = self.judge_outcomes(self.calls(hidden), self.compute(fn, self.calls(hidden)))
+        return self.borrowed(again, wrong) if again.correct else feedback
+
+    def borrowed(self, again: Feedback, wrong: Sequence[_Exercise]) -> Feedback:
+        """The Feedback when the learner's answer is right with the reference versions of ``wrong``
+        (earlier exercises whose own answers are wrong): ``again`` is the check with them in place."""
+        if len(wrong) == 1:
+            q = wrong[0]
+            what, instead, fix = (f"it uses your {q.name}, which is wrong ({q.label})", f"a right {q.name}",
+                                  f"Fix {q.name}, then run both checks again.")
+        else:
+            parts = [f"your {q.name} ({q.label})" for q in wrong]
+            what, instead, fix = (f"it uses {', '.join(parts[:-1])} and {parts[-1]}, which are wrong", "right ones",
+                                  "Fix them, then run these checks again.")
+        return Feedback("correct", f"Your {self.name} is right, but {what}: with {instead} it agrees with the "
+                                   f"reference on all {again.total} cases.\n  {fix}", right=again.right, total=again.total,
+                        borrowed=tuple(q.name for q in wrong))
+
+    def _consistency(self, answers: list, repeat: Optional[guard.Outcome]) -> Optional[Feedback]:
         if self.deterministic and answers:
             args, first = answers[0]
-            outcome = self._run(fn, copy.deepcopy(args), used)
-            trouble = self._trouble(outcome, args)
+            if repeat is None:
+                return Feedback("error", f"The check of {self.name} stopped before it could call it twice.")
+            trouble = self._trouble(repeat, args)
             if trouble is not None:
                 return trouble
-            if not same(first, outcome.value):
+            try:
+                twice = same(first, repeat.value)
+            except BaseException:  # noqa: B036 - a learner's object whose __eq__ raises
+                twice = False
+            if not twice:
                 return Feedback("incorrect", f"Not quite: {self.describe(args)} gave two different answers "
                                              f"when called twice.\n  The same input must give the same answer: "
                                              f"draw random numbers from random.Random(seed).")

@@ -1,8 +1,10 @@
 """Exercises of lesson 1, Math Maze: from the sum of a path to a puzzle with one solution.
 
 Each builds on the one before: q1 adds up a path, q2 says whether one more step
-is legal, q3 checks a whole path, q4 counts every solution by depth-first
-search, q5 makes a puzzle with exactly one solution; q6 is a question to think about.
+is legal, q3 checks a whole path, q4a puts the lines of a depth-first search in order
+(a Parsons problem, the first step before writing one), q4 counts every solution by
+depth-first search, q5 makes a puzzle with exactly one solution; q6 is a question to
+think about. p1 ... p4 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
 >>> from mathmaze_lib import summaze
@@ -18,10 +20,17 @@ from .. import search
 from ..grid import ORTHOGONAL, Grid, are_adjacent
 from ..summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate, generate_unique,
                        legal_step, path_sum, random_walk, solutions, sum_histogram)
+from functools import lru_cache
+
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short
+from .parsons import Parsons
+from .predict import Prediction
+from .rules import Rule, by_size, deciding_cases, rule_diagnose
 from .solutions import attach
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "c1"]
+__all__ = ["q1", "q2", "q3", "q4a", "q4", "q5", "q6", "c1"]
+#: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
+PREDICTIONS = ["p1", "p2", "p3", "p4"]
 
 
 def _show(p: Puzzle) -> str:
@@ -39,21 +48,57 @@ def _puzzle(numbers, start, end, path) -> Puzzle:
                   sum(numbers[r][c] for r, c in path), tuple(path))
 
 
+def _paths_up_to(grid: Grid, cells: int) -> list:
+    """Every simple path of 1 to ``cells`` cells on a small grid, shortest first."""
+    out = [[cell] for cell in grid.cells()]
+    frontier = list(out)
+    for _ in range(cells - 1):
+        frontier = [path + [n] for path in frontier for n in grid.neighbours(path[-1], ORTHOGONAL) if n not in path]
+        out += frontier
+    return out
+
+
 # ---- q1: the sum of a path --------------------------------------------------------------
 
+Q1_RULES = [
+    Rule("every cell of the path counts, the first one (Start) too;",
+         lambda numbers, path: sum(numbers[r][c] for r, c in path[1:]),
+         advice="Add the number of every cell, path[0] included."),
+    Rule("`numbers[r][c]` is the number in row `r`, column `c`;",
+         lambda numbers, path: sum(numbers[c][r] for r, c in path),
+         advice="A cell is (row, col): numbers[row] is its row, numbers[row][col] its number."),
+    Rule("an empty path adds up to 0.",
+         lambda numbers, path: numbers[path[0][0]][path[0][1]] + sum(numbers[r][c] for r, c in path[1:]),
+         advice="Start the total at 0 and add one cell at a time."),
+]
+
+
+@lru_cache(maxsize=None)
+def _q1_deciding() -> tuple:
+    candidates = [([[5]], [])]
+    for numbers in ([[5]], [[1, 2], [3, 4]], [[1, 2, 3], [4, 5, 6], [7, 8, 9]]):
+        candidates += [(numbers, path) for path in _paths_up_to(Grid(len(numbers), len(numbers[0])), 3)]
+    return tuple(deciding_cases(path_sum, Q1_RULES, by_size(candidates, _q1_size), per_slip=2))
+
+
+def _q1_size(case) -> tuple:
+    numbers, path = case
+    return (len(path), len(numbers) * len(numbers[0]))
+
+
 def _q1_cases(rng):
-    cases = [([[5]], [(0, 0)]), ([[1, 2], [3, 4]], []), ([[1, 2], [3, 4]], [(0, 0), (0, 1), (1, 1), (1, 0)]),
-             ([[1, 2, 3], [4, 5, 6]], [(1, 2), (0, 2), (0, 1)])]
+    cases = list(_q1_deciding()) + [([[1, 2], [3, 4]], [(0, 0), (0, 1), (1, 1), (1, 0)]),
+                                    ([[1, 2, 3], [4, 5, 6]], [(1, 2), (0, 2), (0, 1)])]
     for _ in range(20):
         rows, cols = rng.randint(1, 5), rng.randint(1, 6)
         numbers = [[rng.randint(1, 9) for _ in range(cols)] for _ in range(rows)]
         start = (rng.randrange(rows), rng.randrange(cols))
         cases.append((numbers, random_walk(Grid(rows, cols), start, rng.randint(1, 9), rng)))
-    return cases
+    return by_size(cases, _q1_size)
 
 
 q1 = FunctionExercise(
-    "path_sum", reference=path_sum, cases=_q1_cases,
+    "path_sum", reference=path_sum, cases=_q1_cases, diagnose=rule_diagnose(Q1_RULES),
     forbidden=[path_sum], method="Loop over the cells (r, c) of the path and add up numbers[r][c].",
     hints=["`numbers[r][c]` is the number in row r, column c; a path is a list of (r, c) pairs.",
            "Loop over the cells of the path and add up numbers[r][c]; an empty path adds up to 0."])
@@ -68,8 +113,47 @@ def is_legal_step(path, cell, rows, cols):
             and cell not in path)
 
 
+def _on(cell, rows, cols) -> bool:
+    return 0 <= cell[0] < rows and 0 <= cell[1] < cols
+
+
+def _apart(a, b) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+Q2_RULES = [
+    Rule("`cell` is on the `rows x cols` grid: `0 <= row < rows` and `0 <= col < cols`;",
+         lambda path, cell, rows, cols: _apart(path[-1], cell) == 1 and cell not in path),
+    Rule("`cell` touches the last cell of `path`: one step up, right, down or left (not diagonal, not two away);",
+         lambda path, cell, rows, cols: _on(cell, rows, cols) and _apart(path[0], cell) == 1 and cell not in path,
+         lambda path, cell, rows, cols: _on(cell, rows, cols) and cell not in path
+         and max(abs(cell[0] - path[-1][0]), abs(cell[1] - path[-1][1])) == 1,
+         lambda path, cell, rows, cols: _on(cell, rows, cols) and cell not in path and _apart(path[-1], cell) <= 2),
+    Rule("`cell` is not on `path` yet;",
+         lambda path, cell, rows, cols: _on(cell, rows, cols) and _apart(path[-1], cell) == 1),
+    Rule("the answer is `True` or `False`.",
+         lambda path, cell, rows, cols: int(is_legal_step(path, cell, rows, cols))),
+]
+
+
+def _q2_size(case) -> tuple:
+    path, cell, rows, cols = case
+    return (rows * cols, len(path))
+
+
+@lru_cache(maxsize=None)
+def _q2_deciding() -> tuple:
+    candidates = []
+    for rows, cols in [(1, 2), (1, 3), (2, 2), (2, 3), (3, 3)]:
+        box = [(r, c) for r in range(-1, rows + 1) for c in range(-1, cols + 1)]
+        for path in _paths_up_to(Grid(rows, cols), 3):
+            candidates += [(path, cell, rows, cols) for cell in box]
+    return tuple(deciding_cases(is_legal_step, Q2_RULES, by_size(candidates, _q2_size), per_slip=2))
+
+
 def _q2_cases(rng):
-    cases = [([(0, 0)], (0, 1), 2, 2), ([(0, 0)], (1, 1), 2, 2), ([(0, 0), (0, 1)], (0, 0), 2, 2),
+    cases = list(_q2_deciding()) + [
+             ([(0, 0)], (0, 1), 2, 2), ([(0, 0)], (1, 1), 2, 2), ([(0, 0), (0, 1)], (0, 0), 2, 2),
              ([(0, 0)], (-1, 0), 2, 2), ([(1, 1)], (1, 2), 2, 2), ([(0, 0)], (0, 2), 1, 3),
              ([(0, 1)], (1, 1), 1, 3), ([(2, 0)], (2, -1), 3, 3), ([(1, 1), (1, 2), (0, 2)], (0, 1), 3, 3),
              ([(1, 1), (1, 2), (2, 2), (2, 1)], (1, 1), 3, 3), ([(0, 0), (1, 0)], (2, 0), 2, 2)]
@@ -81,12 +165,15 @@ def _q2_cases(rng):
         dr, dc = rng.choice([(-1, 0), (0, 1), (1, 0), (0, -1), (1, 1), (0, 2)])
         cases.append((path, (last[0] + dr, last[1] + dc), rows, cols))
         cases.append((path, rng.choice(path), rows, cols))
-    return cases
+    return by_size(cases, _q2_size)
 
 
 def _q2_diagnose(expected, got, args):
     path, cell, rows, cols = args
     last = path[-1]
+    if expected is True and got is False:
+        return (f"{cell} is on the grid, not on the path yet, and one step from the last cell {last} "
+                f"(a step starts from the end of the path): it may extend the path.")
     if expected is False and got is True:
         if len(path) > 1 and abs(cell[0] - path[0][0]) + abs(cell[1] - path[0][1]) == 1 \
                 and abs(cell[0] - last[0]) + abs(cell[1] - last[1]) != 1:
@@ -102,7 +189,7 @@ def _q2_diagnose(expected, got, args):
 
 
 q2 = FunctionExercise(
-    "is_legal_step", reference=is_legal_step, cases=_q2_cases, diagnose=_q2_diagnose,
+    "is_legal_step", reference=is_legal_step, cases=_q2_cases, diagnose=rule_diagnose(Q2_RULES, _q2_diagnose),
     forbidden=[legal_step, check_path, are_adjacent],
     method="Check the three rules yourself: on the grid, next to path[-1], not on the path yet.",
     hints=["Three rules: the cell is on the grid, it touches the last cell of the path "
@@ -148,9 +235,104 @@ def _tricky_paths(p: Puzzle) -> list:
     return list(found.values())
 
 
+def _solution_but(skip: str):
+    """is_solution with one rule left out (``skip``), as a learner who forgets that rule writes it."""
+    def is_solution(puzzle, path):
+        if skip != "empty" and not path:
+            return False
+        if skip != "start" and path[0] != puzzle.start:
+            return False
+        if skip != "end" and path[-1] != puzzle.end:
+            return False
+        for a, b in zip(path, path[1:]):
+            if skip == "steps":       # diagonal steps too
+                near = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+            elif skip == "jumps":     # two cells straight on too
+                near = _apart(a, b) == 1 or (_apart(a, b) == 2 and (a[0] == b[0] or a[1] == b[1]))
+            else:
+                near = _apart(a, b) == 1
+            if not near:
+                return False
+        if skip != "twice" and len(set(path)) != len(path):
+            return False
+        if skip != "grid" and not all(_on(cell, puzzle.rows, puzzle.cols) for cell in path):
+            return False
+        return skip == "sum" or sum(puzzle.numbers[r][c] for r, c in path) == puzzle.target
+    return is_solution
+
+
+Q3_RULES = [
+    Rule("the path is not empty;", _solution_but("empty")),
+    Rule("it starts at Start (`puzzle.start`);", _solution_but("start")),
+    Rule("it ends at End (`puzzle.end`);", _solution_but("end")),
+    Rule("every step goes one cell up, right, down or left;", _solution_but("steps"), _solution_but("jumps")),
+    Rule("it never visits a cell twice;", _solution_but("twice")),
+    Rule("it stays on the grid (careful: Python reads `numbers[-1]` as the last row, so a cell off the grid "
+         "may not raise an error);", _solution_but("grid")),
+    Rule("its numbers add up to the target (`puzzle.target`), Start's number included.", _solution_but("sum")),
+]
+
+
+def _made(numbers, start, end, path, extra: int = 0) -> Puzzle:
+    """A small puzzle for ``path``: End holds 0, the target is the path's sum as Python adds it up
+    (a cell off the grid reads another row), plus ``extra``."""
+    rows, cols = len(numbers), len(numbers[0])
+    grid = tuple(tuple(0 if (r, c) == end else numbers[r][c] for c in range(cols)) for r in range(rows))
+    try:
+        target = sum(grid[r][c] for r, c in path) + extra
+    except IndexError:
+        target = 1 + extra
+    return Puzzle(0, rows, cols, grid, start, end, target, ())
+
+
+def _walks(rows: int, cols: int) -> list:
+    """Walks of 1 to 4 cells from every cell of a small grid, through a ring of cells around it:
+    one step of up to two cells (diagonal or straight on), or steps up, right, down or left."""
+    near = [(dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if 0 < abs(dr) + abs(dc) <= 2]
+    inside = lambda cell: -1 <= cell[0] <= rows and -1 <= cell[1] <= cols   # noqa: E731
+    walks = [[(r, c)] for r in range(rows) for c in range(cols)]
+    out = list(walks)
+    first = [w + [(w[-1][0] + dr, w[-1][1] + dc)] for w in walks for dr, dc in near
+             if inside((w[-1][0] + dr, w[-1][1] + dc))]
+    out += first
+    walks = [w for w in first if _apart(*w) == 1]
+    for _ in (3, 4):
+        walks = [w + [(w[-1][0] + dr, w[-1][1] + dc)] for w in walks for dr, dc in ORTHOGONAL
+                 if inside((w[-1][0] + dr, w[-1][1] + dc))]
+        out += walks
+    return out
+
+
+def _q3_size(case) -> tuple:
+    puzzle, path = case
+    return (puzzle.rows * puzzle.cols, len(path))
+
+
+def _q3_candidates():
+    """Small puzzles made for each walk of :func:`_walks`, smallest first: Start and End where the walk
+    begins and ends, then Start moved, End moved, the target one more; and the empty path."""
+    for numbers in ([[2, 3]], [[1, 2], [4, 3]], [[2, 5, 3]], [[3, 1, 4], [1, 5, 9]]):
+        rows, cols = len(numbers), len(numbers[0])
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        yield _made(numbers, cells[0], cells[-1], []), []
+        for walk in sorted(_walks(rows, cols), key=len):
+            start = walk[0]
+            end = walk[-1] if _on(walk[-1], rows, cols) and walk[-1] != start else cells[-1]
+            moved_start = next(c for c in cells if c not in (start, end)) if rows * cols > 2 else end
+            moved_end = next(c for c in reversed(cells) if c not in (start, end)) if rows * cols > 2 else start
+            for s, e, extra in ((start, end, 0), (moved_start, end, 0), (start, moved_end, 0), (start, end, 1)):
+                if s != e:
+                    yield _made(numbers, s, e, walk, extra), walk
+
+
+@lru_cache(maxsize=None)
+def _q3_deciding() -> tuple:
+    return tuple(deciding_cases(is_solution, Q3_RULES, _q3_candidates(), per_slip=2))
+
+
 def _q3_cases(rng):
     two_ways = _puzzle([[2, 0, 7], [9, 4, 6]], (0, 0), (0, 1), [(0, 0), (1, 0), (1, 1), (0, 1)])
-    cases = [(two_ways, list(two_ways.path)), (two_ways, [(0, 0), (0, 1), (0, 2), (1, 2)]),
+    cases = list(_q3_deciding()) + [(two_ways, list(two_ways.path)), (two_ways, [(0, 0), (0, 1), (0, 2), (1, 2)]),
              (two_ways, [(0, 0), (0, 1)]), (two_ways, [(1, 1), (1, 2), (0, 2), (0, 1)])]
     for pid in range(40):
         p = generate(pid, 3, 3, lengths=(3, 7))
@@ -163,7 +345,7 @@ def _q3_cases(rng):
             cases.append((p, [walk[0], walk[2]] + walk[2:]))
         detour = random_walk(p.grid, p.start, rng.randint(2, 12), rng)
         cases.append((p, detour + [p.end] if p.end not in detour else detour))
-    return cases
+    return by_size(cases, _q3_size)
 
 
 def _q3_diagnose(expected, got, args):
@@ -178,30 +360,178 @@ def _q3_diagnose(expected, got, args):
 
 
 q3 = FunctionExercise(
-    "is_solution", reference=is_solution, cases=_q3_cases, diagnose=_q3_diagnose,
+    "is_solution", reference=is_solution, cases=_q3_cases, diagnose=rule_diagnose(Q3_RULES, _q3_diagnose),
     describe=lambda args: f"is_solution on {_show(args[0])} with path {args[1]}",
-    forbidden=[check_path, legal_step],
+    forbidden=[check_path, legal_step], uses=[q1, q2],
     method="Use your is_legal_step for every step and your path_sum for the total.",
     hints=["Use your is_legal_step for every step after the first, and your path_sum at the end.",
            "Check: the path is not empty, path[0] == puzzle.start, every later step is legal, "
            "path[-1] == puzzle.end, and path_sum(puzzle.numbers, path) == puzzle.target."])
 
 
+# ---- q4a and q4: depth-first searches, and the slips learners make in them ---------------------
+
+_EIGHT = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+
+
+def _counter(skip: str = "", sums: bool = True):
+    """A depth-first count with one rule left out (``skip``), as a learner who forgets it writes it:
+    ``count_paths(puzzle)`` when ``sums``, else ``count_routes(puzzle, path)``."""
+    def count(puzzle, path=None):
+        path = list(path or [puzzle.start])
+        seen = set(path)
+        moves = _EIGHT if skip == "steps" else ORTHOGONAL
+
+        def extend(total):
+            if sums and total > puzzle.target:
+                return 0
+            last = path[-1]
+            hit = total == puzzle.target if sums else True
+            if last == puzzle.end:
+                return int(hit)
+            n = int(hit) if skip == "end" else 0               # counts wherever the path stops
+            if skip == "twice" and len(path) > puzzle.rows * puzzle.cols:
+                return n
+            for dr, dc in moves:
+                cell = (last[0] + dr, last[1] + dc)
+                if not _on(cell, puzzle.rows, puzzle.cols):
+                    continue
+                if skip == "unmark":                            # a visited set that is never cleared
+                    if cell in seen:
+                        continue
+                    seen.add(cell)
+                elif skip != "twice" and cell in path:
+                    continue
+                path.append(cell)
+                n += extend(total + (puzzle.value(cell) if sums else 0))
+                path.pop()
+            return n
+        return extend(0 if skip == "start" else sum(puzzle.value(c) for c in path))
+    return count
+
+
+@lru_cache(maxsize=None)
+def _small_puzzles() -> tuple:
+    """Small puzzles with small numbers (so that many paths share a sum), smallest first."""
+    shapes = [(1, 2), (1, 3), (2, 2), (1, 4), (2, 3), (3, 3)]
+    return tuple(generate(pid, rows, cols, lengths=(2, rows * cols), values=(1, 3))
+                 for rows, cols in shapes for pid in range(25))
+
+
+def _puzzle_size(case) -> int:
+    return case[0].rows * case[0].cols
+
+
+# ---- q4a: the lines of a depth-first search, in order (a Parsons problem) ---------------------
+
+def count_routes(puzzle, path):
+    """How many ways ``path`` can go on to End without visiting a cell twice (sums do not matter)."""
+    return sum(1 for _ in search.simple_paths(
+        lambda cell: [n for n in puzzle.grid.neighbours(cell, ORTHOGONAL) if n not in path[:-1]],
+        path[-1], puzzle.end))
+
+
+Q4A_RULES = [
+    Rule("a path counts when it reaches End, and stops there;", _counter("end", sums=False)),
+    Rule("a path never visits a cell twice, but a cell that one path used is free again for the next path;",
+         _counter("twice", sums=False), _counter("unmark", sums=False),
+         advice="Un-mark a cell once the search from it is over: path.pop() (or visited.remove(cell)), so that the "
+                "next path may use it again."),
+    Rule("steps go up, right, down or left.", _counter("steps", sums=False)),
+]
+
+
+@lru_cache(maxsize=None)
+def _q4a_deciding() -> tuple:
+    candidates = [(p, [p.start]) for p in _small_puzzles()]
+    return tuple(deciding_cases(count_routes, Q4A_RULES, candidates, per_slip=2))
+
+
+def _q4a_cases(rng):
+    cases = list(_q4a_deciding()) + [(_puzzle([[1, 2]], (0, 0), (0, 1), [(0, 0), (0, 1)]), [(0, 0)])]
+    for pid, rows, cols in [(2, 3, 3), (5, 2, 3), (8, 3, 3), (3, 3, 4)]:
+        p = generate(pid, rows, cols, lengths=(2, 6))
+        cases.append((p, [p.start]))
+    p = generate(11, 3, 3, lengths=(3, 6))
+    cases.append((p, list(p.path[:2])))
+    p = generate(rng.randrange(10**6), 3, 3, lengths=(2, 6))
+    cases.append((p, [p.start]))
+    return by_size(cases, _puzzle_size)
+
+
+_ROUTES = FunctionExercise(
+    "count_routes", reference=count_routes, cases=_q4a_cases, diagnose=rule_diagnose(Q4A_RULES),
+    describe=lambda args: f"count_routes(puzzle, {args[1]}) on {_show(args[0])}")
+
+
+def _q4a_diagnose(order: str) -> "str | None":
+    at = {letter: i for i, letter in enumerate(order)}
+    if at["A"] < at["E"]:
+        return ("path.pop() (A) comes before the search from the new cell (E): take a cell off the path "
+                "(un-mark it) only after the search from it has finished.")
+    if at["H"] > at["E"]:
+        return ("path.append(cell) (H) must come before the search from that cell (E): mark the cell as on "
+                "the path, search on from it, then take it off again.")
+    if at["J"] > at["G"]:
+        return "count = 0 (J) must come before the loop (G) that adds to it."
+    return None
+
+
+q4a = Parsons(
+    "routes_order", "def count_routes(puzzle, path):\n"
+                    '    """How many ways can path go on to End, never visiting a cell twice? (Sums do not matter.)"""',
+    {"A": "            path.pop()",
+     "B": "    return count",
+     "C": "        if is_legal_step(path, cell, puzzle.rows, puzzle.cols):",
+     "D": "    r, c = path[-1]",
+     "E": "            count += count_routes(puzzle, path)",
+     "F": "    if (r, c) == puzzle.end:",
+     "G": "    for cell in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:",
+     "H": "            path.append(cell)",
+     "I": "        return 1",
+     "J": "    count = 0"},
+    _ROUTES, solution="DFIJGCHEAB", namespace={"is_legal_step": is_legal_step}, diagnose=_q4a_diagnose,
+    hints=["Start with the stopping case: where is the search (D), and has it reached End (F, I)? Only then "
+           "loop over the four neighbours (G) and keep the legal ones (C).",
+           "For a legal cell: put it on the path (H), count the ways on from there (E), then take it off "
+           "again (A), so the next neighbour starts from the same path. Count from 0 (J); return the count "
+           "after the loop (B)."])
+
+
 # ---- q4: count every solution ------------------------------------------------------------
 
+Q4_RULES = [
+    Rule("a solution starts at Start and ends at End;", _counter("end"),
+         advice="Count a path only when it reaches End, with the total equal to the target."),
+    Rule("it never visits a cell twice, but a cell that one path used is free again for the next path;",
+         _counter("twice"), _counter("unmark"),
+         advice="Un-mark a cell once the search from it is over: path.pop() (or visited.remove(cell)), so that the "
+                "next path may use it again."),
+    Rule("its steps go up, right, down or left;", _counter("steps"),
+         advice="Try the four neighbours (r - 1, c), (r, c + 1), (r + 1, c) and (r, c - 1) only."),
+    Rule("its numbers add up to the target, Start's number included.", _counter("start"),
+         advice="Start the total with Start's number: extend([start], numbers[start row][start col])."),
+]
+
+
+@lru_cache(maxsize=None)
+def _q4_deciding() -> tuple:
+    return tuple(deciding_cases(count_solutions, Q4_RULES, [(p,) for p in _small_puzzles()], per_slip=2))
+
+
 def _q4_cases(rng):
-    cases = [generate(pid) for pid in range(6)]
-    cases += [generate(rng.randrange(10**6), rng.randint(1, 4), rng.randint(2, 5), lengths=(2, 6))
+    cases = [(p,) for p in (generate(pid) for pid in range(6))] + list(_q4_deciding())
+    cases += [(generate(rng.randrange(10**6), rng.randint(1, 4), rng.randint(2, 5), lengths=(2, 6)),)
               for _ in range(14)]
     # A 7 x 7 board with a small target: with pruning a few hundred paths, without it billions.
-    cases += [generate(rng.randrange(10**6), 7, 7, lengths=(2, 3)) for _ in range(2)]
-    return [(p,) for p in cases]
+    cases += [(generate(rng.randrange(10**6), 7, 7, lengths=(2, 3)),) for _ in range(2)]
+    return by_size(cases, _puzzle_size)
 
 
 q4 = FunctionExercise(
-    "count_paths", reference=count_solutions, cases=_q4_cases,
+    "count_paths", reference=count_solutions, cases=_q4_cases, diagnose=rule_diagnose(Q4_RULES),
     describe=lambda args: f"count_paths on {_show(args[0])}",
-    forbidden=[count_solutions, solutions, sum_histogram, search.simple_paths, "networkx"],
+    forbidden=[count_solutions, solutions, sum_histogram, search.simple_paths, "networkx"], uses=[q2],
     method="Count with your own depth-first search: extend the path one legal cell at a time.",
     timeout_hint="Does your search stop a path as soon as its total is bigger than the target? "
                  "That is the pruning: without it, it tries every path on the board.",
@@ -228,12 +558,35 @@ def _unique_puzzle_verdict(expected: Puzzle, got, args) -> "str | None":
     return None
 
 
+def _unique_but(skip: str):
+    """unique_puzzle with one rule left out, as a learner who forgets it writes it."""
+    import random as _random
+
+    def unique_puzzle(seed, rows, cols):
+        rng = _random.Random(0 if skip == "seed" else seed) if skip != "same" else _random.Random()
+        while True:
+            pid = rng.randrange(10**9)
+            p = generate(pid, cols, rows) if skip == "size" else generate(pid, rows, cols)
+            count = count_solutions(p, cap=3)
+            if (count >= 1) if skip == "one" else (count == 1):
+                return p
+    return unique_puzzle
+
+
+Q5_RULES = [
+    Rule("it returns a puzzle made with `summaze.generate`, of `rows` x `cols` cells;", _unique_but("size")),
+    Rule("the puzzle has exactly one solution;", _unique_but("one")),
+    Rule("the same seed always gives the same puzzle;", _unique_but("same")),
+    Rule("different seeds give different puzzles.", _unique_but("seed")),
+]
+
+
 q5 = FunctionExercise(
     "unique_puzzle", reference=lambda seed, rows, cols: generate_unique(seed, rows, cols),
     cases=lambda rng: [(0, 4, 5), (1, 3, 3), (2, 4, 5), (3, 4, 5), (4, 4, 5)]
     + [(rng.randrange(10**6), rng.randint(3, 5), rng.randint(3, 5)) for _ in range(8)],
     judge=_unique_puzzle_verdict, deterministic=True, varies=True,
-    forbidden=[generate_unique],
+    forbidden=[generate_unique], uses=[q4],
     method="Try puzzle after puzzle with summaze.generate and keep the first whose count is 1.",
     timeout_hint="Does your loop stop as soon as it finds a puzzle with exactly one solution?",
     hints=["Keep making puzzles with generate(some_id, rows, cols) until one has exactly one solution.",
@@ -251,8 +604,9 @@ q6 = ThoughtExercise(
     discussion="""
         The target is only a number: any other path from Start to End whose numbers add up
         to it also wins. With digits 1 to 9 on a 4 x 5 grid there are hundreds of simple
-        paths from Start to End but only a few dozen possible sums, so by the pigeonhole
-        principle many paths share a sum, and the planted sum is often among the shared ones.
+        paths from Start to End (416 on puzzle 42) but far fewer different sums (57 there),
+        so by the pigeonhole principle many paths share a sum, and the planted sum is often
+        among the shared ones.
         A short planted path has a small target, and few paths from Start to End are that
         short (a path that wanders adds up quickly and overshoots), so a small target is
         rarely hit twice. A long path has a large target that many different wandering
@@ -264,14 +618,68 @@ q6 = ThoughtExercise(
 
 # ---- challenges ----------------------------------------------------------------------------
 
-def _three_solutions(pid):
-    if isinstance(pid, bool) or not isinstance(pid, int) or pid < 0:
-        return False, f"{pid!r} is not a puzzle id (a whole number >= 0)"
-    count = count_solutions(generate(pid), cap=100)
-    return count == 3, f"puzzle {pid} has {count} solution{'s' * (count != 1)}" + ("" if count == 3 else ", not 3")
+_COUNTS: dict = {}
 
 
-c1 = Challenge("three_solutions_id", "Find the id of a 4 x 5 puzzle with exactly 3 solutions.", _three_solutions,
-               hints=["Loop over ids with summaze.generate(pid) and count with your count_paths."])
+def solution_counts(ids=range(1000)) -> dict:
+    """``{id: number of solutions}`` of the 4 x 5 puzzles with these ids (kept once computed)."""
+    missing = [pid for pid in ids if pid not in _COUNTS]
+    for pid in missing:
+        _COUNTS[pid] = count_solutions(generate(pid))
+    return {pid: _COUNTS[pid] for pid in ids}
+
+
+def _most_solutions(pid):
+    if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < 1000:
+        return False, f"{pid!r} is not a puzzle id from 0 to 999"
+    counts = solution_counts()
+    most = max(counts.values())
+    count = counts[pid]
+    if count == most:
+        return True, f"puzzle {pid} has {count} solutions, the most of any id from 0 to 999"
+    return False, f"puzzle {pid} has {count} solution{'s' * (count != 1)}; another id has more"
+
+
+c1 = Challenge("most_solutions_id", "Among the ids 0 to 999, find the 4 x 5 puzzle with the most solutions.",
+               _most_solutions,
+               hints=["Loop over the ids 0 to 999 with summaze.generate(pid) and count with your count_paths; "
+                      "keep the id with the largest count (max with a key does it in one line)."])
+
+
+# ---- predictions ---------------------------------------------------------------------------
+
+def planted_moves(puzzle_id: int = 42) -> int:
+    """Moves of the path the generator planted in a 4 x 5 puzzle."""
+    return len(generate(puzzle_id).path) - 1
+
+
+def simple_paths_start_to_end(puzzle_id: int = 42) -> int:
+    """How many simple paths (any sum) lead from Start to End of a 4 x 5 puzzle."""
+    p = generate(puzzle_id)
+    return sum(1 for _ in search.simple_paths(Grid(p.rows, p.cols).neighbours, p.start, p.end))
+
+
+def unique_among(n: int = 300) -> int:
+    """How many of the puzzles with ids 0 .. n-1 have exactly one solution."""
+    return sum(count_solutions(generate(i), cap=2) == 1 for i in range(n))
+
+
+p1 = Prediction("Start [1] and End =19 sit side by side. How many moves long is the path the generator planted?",
+                answer=planted_moves, choices=[1, 3, 5, 7], name="ex.p1",
+                why="The walk did not aim for End: it had a random length and End is simply where it stopped.")
+p2 = Prediction("How many paths solve this puzzle?", answer=lambda: count_solutions(generate(2, 3, 3)),
+                choices=[0, 1, 2, 3], name="ex.p2",
+                why="Step through the search below: it meets End several times, and twice with the total 19.")
+p3 = Prediction("Roughly how many simple paths (any sum) lead from Start to End in puzzle 42?",
+                answer=simple_paths_start_to_end, choices=[40, 400, 4000], name="ex.p3",
+                why="Even a 4 x 5 grid has hundreds of ways between two cells; only one of them adds up to 19.")
+p4 = Prediction("Of the first 300 puzzles, about how many have exactly one solution?", answer=unique_among,
+                choices=[10, 100, 250], name="ex.p4",
+                why="About a third: a random target is often reached by more than one path.")
+
+# Each checked exercise carries the rules its text lists, and how big a case is (its cases come smallest first).
+for _exercise, _rules, _size in ((q1, Q1_RULES, _q1_size), (q2, Q2_RULES, _q2_size), (q3, Q3_RULES, _q3_size),
+                                 (_ROUTES, Q4A_RULES, _puzzle_size), (q4, Q4_RULES, _puzzle_size), (q5, Q5_RULES, None)):
+    _exercise.rules, _exercise.case_size = _rules, _size
 
 attach(globals(), "lesson1")

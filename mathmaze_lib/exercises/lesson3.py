@@ -3,7 +3,8 @@
 q1 the runner's breadth-first search from many starts, q2 the score with
 checkpoints, q3 the greedy wall, q4 the improving moves of local search,
 q5 an upper bound for branch and bound, q6 the corner rule for the last wall;
-q7 is a question to think about.
+q7 is a question to think about. p1 ... p8 are the lesson's predictions, c1 its
+checked challenge.
 Walls are given as a list of cells; a blocked board has the score None.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
@@ -17,10 +18,18 @@ import random
 
 from .. import optimize, wallmaze
 from ..wallmaze import WallMaze, parse, run, score
+from collections import deque
+from functools import lru_cache
+from itertools import chain, combinations, product
+
 from .core import Challenge, FunctionExercise, ThoughtExercise
+from .predict import Prediction
+from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
 
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+#: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
+PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]
 
 _RUNNERS = [wallmaze.score, wallmaze.run, wallmaze.Runner, wallmaze.BitRunner, "networkx"]
 _BFS_HINT = ("Does your BFS give a cell its distance when it first puts it in the queue, "
@@ -77,14 +86,104 @@ def _cases(checkpoints: int, unblocked: bool = False, n: int = 30, room: int = 0
     return cases
 
 
+def _boards(shapes, alphabet: str = "sf.#", budget: int = 2):
+    """Every board of these shapes written with these letters (with a start and a finish), smallest first;
+    a shape may bring its own letters: ``(rows, cols, letters)``."""
+    for rows, cols, *own in shapes:
+        for chars in product(own[0] if own else alphabet, repeat=rows * cols):
+            if "s" not in chars or "f" not in chars:
+                continue
+            body = "\n".join("".join(chars[r * cols:(r + 1) * cols]) for r in range(rows))
+            try:
+                yield parse(f"walls: {budget}\n{body}")
+            except ValueError:          # a letter B without an A ...
+                continue
+
+
+def _with_walls(mazes, most: int = 1):
+    """Each board with no wall, then with each single wall (and each pair, for ``most`` 2)."""
+    for maze in mazes:
+        yield maze, []
+        cells = maze.open_cells()
+        for k in range(1, most + 1):
+            for walls in combinations(cells, k):
+                yield maze, list(walls)
+
+
+def _board_size(case) -> tuple:
+    return (case[0].rows * case[0].cols, len(case[1]))
+
+
+_EIGHT = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+_FOUR = [(-1, 0), (0, 1), (1, 0), (0, -1)]
+
+
+def _leg(maze: WallMaze, blocked: set, sources, targets, skip: str = ""):
+    """One leg of a learner's runner (with ``skip``'s slip): where it ended and its moves, or (None, None)."""
+    dist = {cell: 0 for cell in sources}
+    queue = deque((cell, 0) for cell in sources)
+    taken = 0
+    while queue and taken < 10_000:              # (a search that never marks a cell can run for ever)
+        cell, d = queue.popleft()
+        taken += 1
+        if cell in targets:
+            return cell, dist[cell]
+        for dr, dc in (_EIGHT if skip == "steps" else _FOUR):
+            nxt = (cell[0] + dr, cell[1] + dc)
+            if 0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols and nxt not in blocked and \
+                    (nxt not in dist or skip == "once"):
+                dist[nxt] = dist[cell] + 1
+                queue.append((nxt, dist[nxt]))
+    return None, None
+
+
+def _score_but(skip: str):
+    """The runner's score with one rule left out (``skip``), as a learner who forgets it writes it."""
+    def runner(maze, walls):
+        blocked = set(maze.rocks) | (set() if skip == "walls" else set(walls))
+        sources = list(maze.starts[:1] if skip == "all starts" else maze.starts)
+        letters = [] if skip == "letters" else list(maze.checkpoints)
+        letters = letters[::-1] if skip == "order" else letters
+        total = 0
+        for targets in [cells[:1] if skip == "first cell" else cells for cells in letters] + [maze.ends]:
+            goal = set(targets) | (set(maze.ends) if skip == "early" else set())
+            end, moves = _leg(maze, blocked, sources, goal, skip)
+            if end is None:
+                return total if skip == "none" else None
+            total, sources = total + moves, [end]
+            if skip == "early" and end in maze.ends:
+                return total
+        return total
+    return runner
+
+
 # ---- q1: the runner's BFS ---------------------------------------------------------------------
 
+Q1_RULES = [
+    Rule("the search starts from all starts at once (each at distance 0): the nearest finish counts;",
+         _score_but("all starts"), advice="Put every cell of maze.starts in the queue at distance 0."),
+    Rule("rocks (`maze.rocks`) and walls block; every other cell can be walked on;", _score_but("walls"),
+         advice="A cell is blocked when it is in maze.rocks or in walls."),
+    Rule("steps go up, right, down or left;", _score_but("steps")),
+    Rule("a cell gets its distance once, when the search first reaches it (a later visit is never nearer);",
+         _score_but("once"), advice="Skip a neighbour that already has a distance."),
+    Rule("the answer is `None` when no finish can be reached.", _score_but("none")),
+]
+
+
+@lru_cache(maxsize=None)
+def _q1_deciding() -> tuple:
+    candidates = _with_walls(_boards([(1, 3), (1, 4), (2, 2), (2, 3)], "sf.#"))
+    return tuple(deciding_cases(score, Q1_RULES, candidates, per_slip=2))
+
+
 def _q1_cases(rng):
-    return [case for case in _cases(0)(rng) if not case[0].checkpoints]
+    return by_size(list(_q1_deciding()) + [case for case in _cases(0)(rng) if not case[0].checkpoints], _board_size)
 
 
 q1 = FunctionExercise(
     "runner_moves", reference=score, cases=_q1_cases, describe=_describe("runner_moves"),
+    diagnose=rule_diagnose(Q1_RULES),
     forbidden=_RUNNERS, method="Write the runner's breadth-first search yourself, from all starts at once.",
     timeout_hint=_BFS_HINT,
     hints=["Breadth-first search with a deque, started from ALL start cells at once (distance 0 each). "
@@ -95,13 +194,52 @@ q1 = FunctionExercise(
 
 # ---- q2: the score with checkpoints -----------------------------------------------------------
 
+Q2_RULES = [
+    Rule("the legs go in order: the starts to `A`, `A` to `B`, ..., the last letter to a finish;",
+         _score_but("letters"), _score_but("order")),
+    Rule("a letter may have several cells: a leg ends at the first of them taken from the queue, and the next "
+         "leg starts there;", _score_but("first cell"),
+         advice="maze.checkpoints[i] is a tuple of cells: every one of them is a target of leg i."),
+    Rule("reaching a finish (or another letter) early does not end a leg;", _score_but("early")),
+    Rule("the score is the sum of the legs' moves, or `None` when any leg is blocked.", _score_but("none")),
+]
+
+
+def _checkpoint_cases(rng, n: int = 30) -> list:
+    """Random boards with letters of one or two cells, and random walls (some block the board)."""
+    out = []
+    for _ in range(n):
+        maze = _random_board(rng, rng.randint(1, 5), rng.randint(2, 6), rng.randint(0, 2))
+        if maze.checkpoints and rng.random() < 0.5:          # give a letter a second cell
+            text = maze.text().splitlines()
+            free = [(r, c) for r, line in enumerate(text[1:]) for c, ch in enumerate(line) if ch == "."]
+            if free:
+                r, c = rng.choice(free)
+                text[r + 1] = text[r + 1][:c] + "A" + text[r + 1][c + 1:]
+                maze = parse("\n".join(text))
+        out.append((maze, _random_walls(rng, maze)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _q2_deciding() -> tuple:
+    candidates = _with_walls(_boards([(1, 3), (1, 4), (1, 5), (2, 3)], "sfA.B"))
+    return tuple(deciding_cases(score, Q2_RULES, candidates, per_slip=2))
+
+
+def _q2_cases(rng):
+    cases = list(_q2_deciding()) + _cases(2)(rng)[:3] + _checkpoint_cases(rng)
+    return by_size(cases, _board_size)
+
+
 q2 = FunctionExercise(
-    "score_with_checkpoints", reference=score, cases=_cases(2), describe=_describe("score_with_checkpoints"),
+    "score_with_checkpoints", reference=score, cases=_q2_cases, describe=_describe("score_with_checkpoints"),
+    diagnose=rule_diagnose(Q2_RULES),
     forbidden=_RUNNERS, method="Add up the legs of your own BFS: starts -> A -> B -> ... -> a finish.",
     timeout_hint=_BFS_HINT,
     hints=["Split the run into legs: starts -> A, A -> B, ..., last checkpoint -> a finish. Each leg is a BFS "
            "like runner_moves, but from a given set of sources to a given set of targets.",
-           "maze.checkpoints[i] is the tuple of cells of letter i (here one cell each). Add up the legs' "
+           "maze.checkpoints[i] is the tuple of cells of letter i (one or more). Add up the legs' "
            "moves; if any leg has no route, the score is None."])
 
 
@@ -121,9 +259,51 @@ def greedy_wall(maze: WallMaze, walls):
     return best_cell
 
 
+def _greedy_but(skip: str):
+    """greedy_wall with one rule left out, as a learner who forgets it writes it."""
+    def greedy_wall(maze, walls):
+        result = run(maze, walls)
+        best_gain, best_cell = 0, None
+        for cell in result.path:
+            if (skip != "open" and maze.char(cell) != ".") or cell in walls:
+                continue
+            s = score(maze, list(walls) + [cell])
+            if skip != "blocked" and s is None:
+                continue
+            gain = s - result.moves          # a blocked board (None) raises here when it is not skipped
+            if gain > best_gain or (skip == "ties" and gain == best_gain and gain > 0) or \
+                    (skip == "nothing" and best_cell is None):
+                best_gain, best_cell = gain, cell
+        return best_cell
+    return greedy_wall
+
+
+Q3_RULES = [
+    Rule("try only open cells (`.`) of the current path that have no wall yet;", _greedy_but("open"),
+         advice="Skip a cell when maze.char(cell) != '.' (a start, a finish, a letter) or it has a wall."),
+    Rule("a wall that blocks every route (score `None`) does not count;", _greedy_but("blocked"),
+         advice="wallmaze.score is None when the wall blocks every route: skip that cell."),
+    Rule("return the cell whose wall makes the path longest, the first along the path on ties;", _greedy_but("ties"),
+         advice="Keep a new cell only when its gain is strictly bigger (>, not >=)."),
+    Rule("return `None` when no single wall makes the path longer.", _greedy_but("nothing")),
+]
+
+
+@lru_cache(maxsize=None)
+def _q3_deciding() -> tuple:
+    # first, two boards from far down the list where two walls gain the same (the tie goes to the first)
+    ties = [(parse("walls: 2\ns..f\ns..."), []), (parse("walls: 2\ns..f\n...f"), [])]
+    candidates = ((maze, []) for maze in _boards([(1, 3), (2, 2), (1, 4), (2, 3, "sf."), (2, 4, "sf.")]))
+    return tuple(deciding_cases(greedy_wall, Q3_RULES, chain(ties, candidates), per_slip=2))
+
+
+def _q3_cases(rng):
+    return by_size(list(_q3_deciding()) + _cases(1, unblocked=True, room=1)(rng), _board_size)
+
+
 q3 = FunctionExercise(
-    "greedy_wall", reference=greedy_wall, cases=_cases(1, unblocked=True, room=1),
-    describe=_describe("greedy_wall"), forbidden=[optimize.greedy],
+    "greedy_wall", reference=greedy_wall, cases=_q3_cases, judge=loose_judge, diagnose=rule_diagnose(Q3_RULES),
+    describe=_describe("greedy_wall"), forbidden=[optimize.greedy], uses=[q1, q2],
     method="Try each open cell of the current path yourself and keep the best gain.",
     hints=["Only a wall ON the runner's current path can make it longer: try each open cell of "
            "wallmaze.run(maze, walls).path, one at a time.",
@@ -135,12 +315,12 @@ q3 = FunctionExercise(
 
 def improving_moves(maze: WallMaze, walls):
     """Every move (wall taken off, cell of the current path walled instead) that makes the path
-    strictly longer, sorted."""
+    strictly longer, each once (a route through checkpoints may pass a cell twice), sorted."""
     result = run(maze, walls)
     out = []
     for old in walls:
         rest = [w for w in walls if w != old]
-        for cell in result.path:
+        for cell in dict.fromkeys(result.path):
             if maze.char(cell) == "." and cell not in walls:
                 s = score(maze, rest + [cell])
                 if s is not None and s > result.moves:
@@ -148,18 +328,54 @@ def improving_moves(maze: WallMaze, walls):
     return sorted(out)
 
 
+def _moves_but(skip: str):
+    """improving_moves with one rule left out, as a learner who forgets it writes it."""
+    def improving_moves(maze, walls):
+        result = run(maze, walls)
+        out = []
+        for old in walls:
+            rest = [w for w in walls if w != old]
+            for cell in (result.path if skip == "twice" else dict.fromkeys(result.path)):
+                if (skip == "open" or maze.char(cell) == ".") and cell not in walls:
+                    s = score(maze, rest + [cell])
+                    if s is not None and (s >= result.moves if skip == "strictly" else s > result.moves):
+                        out.append((old, cell))
+        return out if skip == "sort" else sorted(out)
+    return improving_moves
+
+
+Q4_RULES = [
+    Rule("a move takes one wall `old` off and walls one open, wall-free cell `new` of the current path;",
+         _moves_but("open")),
+    Rule("keep a move when the path gets strictly longer (a blocked board does not count);", _moves_but("strictly")),
+    Rule("list each pair `(old, new)` once, sorted.", _moves_but("twice"), _moves_but("sort"),
+         advice="A route through letters may pass a cell twice: try each cell once; then sort the list."),
+]
+
+
+@lru_cache(maxsize=None)
+def _q4_deciding() -> tuple:
+    found = (case for case in _with_walls(_boards([(1, 4), (2, 3, "sfA."), (2, 4, "sfA.")]), most=2)
+             if case[1] and score(*case) is not None)
+    # first, two boards from far down that list whose improving moves come off the path out of order
+    unsorted = [(parse("walls: 2\nsss.\nf..A"), [(0, 3)]), (parse("walls: 2\nss.s\nf..A"), [(0, 2)])]
+    return tuple(deciding_cases(improving_moves, Q4_RULES, chain(unsorted, found), per_slip=2))
+
+
 def _q4_cases(rng):
-    out = [case for case in _cases(1, unblocked=True, n=20)(rng) if case[1]]
-    for k in (1, 2, 3):   # real levels with a few walls: many improving moves, in an order to sort
+    out = list(_q4_deciding()) + [case for case in _cases(1, unblocked=True, n=20)(rng) if case[1]]
+    for k in (1,):        # a real level with a few walls: many improving moves, in an order to sort
         maze = wallmaze.level("simple", k)
         out.append((maze, _unblocked_walls(rng, maze, room=1)[:4]))
     good = sorted(optimize.anneal(wallmaze.level("simple", 1), seed=1, seconds=None, max_iters=3000).walls)
-    return out + [(wallmaze.level("simple", 1), good[:-1]), (wallmaze.level("simple", 1), good[1:])]
+    return by_size(out + [(wallmaze.level("simple", 1), good[:-1]), (wallmaze.level("simple", 1), good[1:])],
+                   _board_size)
 
 
 q4 = FunctionExercise(
     "improving_moves", reference=improving_moves, cases=_q4_cases, describe=_describe("improving_moves"),
-    forbidden=[optimize.local_search, optimize.anneal, optimize.route_candidates],
+    judge=loose_judge, diagnose=rule_diagnose(Q4_RULES), seconds=10.0,
+    forbidden=[optimize.local_search, optimize.anneal, optimize.route_candidates], uses=[q1, q2],
     method="Try every (old wall, new cell on the path) pair yourself.",
     hints=["A local-search move takes one wall off and puts one on a cell of the current path.",
            "For each wall `old` and each open cell of the current path that has no wall, score "
@@ -176,8 +392,47 @@ def reach_bound(maze: WallMaze, walls) -> int:
     return optimize.reach_bound(runner, {runner.index(w) for w in walls})
 
 
+def _bound_but(skip: str):
+    """reach_bound with one rule left out, as a learner who forgets it writes it."""
+    def reach_bound(maze, walls):
+        blocked = set(maze.rocks) | (set() if skip == "walls" else set(walls))
+        seen, queue = set(maze.starts), deque(maze.starts)
+        while queue:
+            cell = queue.popleft()
+            if skip == "finish" and cell in maze.ends:
+                continue
+            for dr, dc in _FOUR:
+                nxt = (cell[0] + dr, cell[1] + dc)
+                if 0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols and nxt not in blocked and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        legs = (sum(len(cells) for cells in maze.checkpoints) if skip == "cells" else len(maze.checkpoints)) + 1
+        return (len(seen) - (skip != "count")) * legs
+    return reach_bound
+
+
+Q5_RULES = [
+    Rule("count the cells the runner can reach from the starts: rocks and walls block, and the search does not stop "
+         "at finishes or letters;", _bound_but("walls"), _bound_but("finish")),
+    Rule("the bound is `(count - 1) * (len(maze.checkpoints) + 1)`: one leg per letter, plus the last one.",
+         _bound_but("count"), _bound_but("cells"),
+         advice="len(maze.checkpoints) counts letters, not their cells; a leg of n cells has n - 1 moves."),
+]
+
+
+@lru_cache(maxsize=None)
+def _q5_deciding() -> tuple:
+    candidates = _with_walls(_boards([(1, 3), (1, 4), (2, 3), (1, 5)], "sfA.#"))
+    return tuple(deciding_cases(reach_bound, Q5_RULES, candidates, per_slip=2))
+
+
+def _q5_cases(rng):
+    return by_size(list(_q5_deciding()) + _cases(2, unblocked=True)(rng)[:3] + _checkpoint_cases(rng), _board_size)
+
+
 q5 = FunctionExercise(
-    "reach_bound", reference=reach_bound, cases=_cases(2, unblocked=True), describe=_describe("reach_bound"),
+    "reach_bound", reference=reach_bound, cases=_q5_cases, describe=_describe("reach_bound"),
+    diagnose=rule_diagnose(Q5_RULES),
     forbidden=[optimize.reach_bound, optimize.exact] + _RUNNERS,
     method="Count the reachable cells with your own BFS from the starts.", timeout_hint=_BFS_HINT,
     hints=["More walls never make more cells reachable, and a shortest leg never visits a cell twice.",
@@ -219,19 +474,63 @@ def corner_detour(maze: WallMaze, walls, a, c, b) -> bool:
     return d not in maze.rocks and d not in set(walls)   # d shares a row with a or b: on the board
 
 
+def _corner_but(skip: str):
+    """corner_detour with one rule left out, as a learner who forgets it writes it."""
+    def corner_detour(maze, walls, a, c, b):
+        if skip != "straight" and (a[0] == b[0] or a[1] == b[1]):
+            return False
+        d = (a[0], b[1]) if skip == "fourth" else (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
+        if skip == "open":
+            return maze.char(d) == "." and d not in walls
+        return (skip == "rocks" or d not in maze.rocks) and (skip == "walls" or d not in walls)
+    return corner_detour
+
+
+Q6_RULES = [
+    Rule("a straight piece (`a` and `b` in the same row or column) is `False`;", _corner_but("straight")),
+    Rule("at a corner the fourth cell of the little square is `d = (a_row + b_row - c_row, a_col + b_col - c_col)`;",
+         _corner_but("fourth")),
+    Rule("the answer is `True` exactly when `d` is free: not a rock and not a wall (a start or a finish is free).",
+         _corner_but("rocks"), _corner_but("walls"), _corner_but("open")),
+]
+
+
+def _q6_candidates():
+    """Every turn and straight piece on boards of 2 x 2 and 1 x 3 cells, with every kind of fourth cell."""
+    for fourth in ".#sf":
+        for turn in [((0, 0), (0, 1), (1, 1)), ((0, 1), (1, 1), (1, 0)), ((1, 1), (1, 0), (0, 0)),
+                     ((1, 0), (0, 0), (0, 1)), ((1, 1), (0, 1), (0, 0)), ((0, 0), (1, 0), (1, 1))]:
+            a, c, b = turn
+            d = (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
+            chars = {a: "s", c: ".", b: "f", d: fourth}
+            maze = parse("walls: 1\n" + "\n".join("".join(chars[(r, k)] for k in range(2)) for r in range(2)))
+            yield maze, [], a, c, b
+            if fourth == ".":
+                yield maze, [d], a, c, b
+    straight = parse("walls: 1\ns.f\n...")
+    yield straight, [], (0, 0), (0, 1), (0, 2)
+    yield straight, [], (1, 0), (1, 1), (1, 2)
+
+
+@lru_cache(maxsize=None)
+def _q6_deciding() -> tuple:
+    return tuple(deciding_cases(corner_detour, Q6_RULES, _q6_candidates(), per_slip=2))
+
+
 def _q6_cases(rng):
-    out = []
+    out = list(_q6_deciding())
     for maze, walls in _cases(1, unblocked=True, n=40)(rng):
         path = run(maze, walls).path
         triples = [tuple(path[i - 1:i + 2]) for i in range(1, len(path) - 1)]
         out.extend((maze, walls) + t for t in rng.sample(triples, min(3, len(triples))))
     turn = parse("walls: 1\ns.\n#f")           # the corner (0, 1) with its fourth cell a rock
     out.append((turn, [], (0, 0), (0, 1), (1, 1)))
-    return out
+    return by_size(out, _board_size)
 
 
 q6 = FunctionExercise(
     "corner_detour", reference=corner_detour, cases=_q6_cases, forbidden=[optimize.detour_moves],
+    diagnose=rule_diagnose(Q6_RULES),
     method="Compute the fourth cell d of the little square yourself.",
     describe=lambda args: f"corner_detour with walls {sorted(args[1])}, a={args[2]}, c={args[3]}, b={args[4]} "
                           f"on the {_show(args[0])}",
@@ -242,27 +541,99 @@ q6 = FunctionExercise(
 
 
 
+# Each checked exercise carries the rules its text lists, and how big a case is (its cases come smallest first).
+for _exercise, _rules in ((q1, Q1_RULES), (q2, Q2_RULES), (q3, Q3_RULES), (q4, Q4_RULES), (q5, Q5_RULES),
+                         (q6, Q6_RULES)):
+    _exercise.rules, _exercise.case_size = _rules, _board_size
+
+
 # ---- challenges ----------------------------------------------------------------------------
 
-def _level3(walls):
-    maze, goal = wallmaze.level("simple", 3), wallmaze.goal_moves("simple", 3)
-    try:
-        walls = [tuple(w) for w in walls]
-    except TypeError:
-        return False, "give the walls as a list of (row, col) cells"
-    if len(walls) > maze.budget:
-        return False, f"{len(walls)} walls; the budget is {maze.budget}"
-    bad = [w for w in walls if w not in set(maze.open_cells())]
-    if bad:
-        return False, f"{bad[0]} is not an open cell of the board"
-    moves = score(maze, walls)
-    if moves is None:
-        return False, "those walls block every route (the game refuses that)"
-    return moves >= goal, f"{moves} moves" + (f": the proven best is {goal}" if moves >= goal else f"; the best is {goal}")
+def _greedy_trap(maze):
+    if isinstance(maze, str):
+        try:
+            maze = parse(maze)
+        except ValueError as exc:
+            return False, f"the board does not parse: {exc}"
+    if not isinstance(maze, WallMaze):
+        return False, "give a board: its text (with a 'walls:' line), or what wallmaze.parse returns"
+    if maze.rows > 5 or maze.cols > 6:
+        return False, f"the board is {maze.rows} x {maze.cols}; the challenge allows at most 5 x 6"
+    if not 1 <= maze.budget <= 3:
+        return False, f"the board allows {maze.budget} walls; the challenge allows 1 to 3"
+    if maze.teleports or maze.checkpoints:
+        return False, "use a board without teleports and checkpoints"
+    if score(maze) is None:
+        return False, "the runner has no route at all on this board"
+    greedy, best = optimize.greedy(maze).moves, optimize.exact(maze, seconds=None).moves
+    words = f"greedy reaches {greedy} moves, the best walls {best}: {best - greedy} more"
+    return best - greedy >= 4, words + ("" if best - greedy >= 4 else ", not 4 or more")
 
 
-c1 = Challenge("level3_walls", "Find walls for level 3 of the simple preset that reach the proven best score.",
-               _level3, hints=["Run optimize.anneal again and again with different seeds (restarts), or play it on "
-                               "the Mazer screen and copy your walls."])
+c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3 walls on which the best walls "
+               "beat greedy by 4 moves or more.", _greedy_trap,
+               hints=["On the open board of section 3 the best beat greedy by 2. Boards where walls only pay off "
+                      "together (several equally short routes) are the traps.",
+                      "Try many random small boards (starts in the left column, finishes in the right one, a few "
+                      "rocks): compare optimize.greedy(board).moves with optimize.exact(board).moves and keep "
+                      "the board with the biggest gap."])
+
+
+# ---- predictions ---------------------------------------------------------------------------
+
+BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
+OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 3: greedy gets stuck
+TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 6
+UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 7
+
+
+def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
+    """How many open cells off the runner's current path lengthen it with one wall."""
+    base, on_path = score(maze), set(run(maze).path)
+    return sum(1 for cell in maze.open_cells() if cell not in on_path and (score(maze, [cell]) or 0) > base)
+
+
+def build_and_anneal_on_the_empty_board() -> tuple:
+    """Section 7's two runs on the empty board (annealing with section 4's moves, and build)."""
+    big = wallmaze.level("empty")
+    return (optimize.anneal(big, seed=1, seconds=None, max_iters=20_000),
+            optimize.build(big, seed=1, seconds=None, max_iters=300_000))
+
+
+p1 = Prediction("The runner takes a shortest route from any start. Which start does it leave from?",
+                answer=lambda: f"row {run(BOARD).path[0][0]}", choices=["row 0", "row 1", "row 2"], name="ex.p1",
+                why="From row 0 and from row 2 the runner needs 9 moves (row 1: 10, round its rock); on a tie the "
+                    "start in the first row wins, because the queue holds the starts in row order.")
+p2 = Prediction("The runner's BFS stops when it takes a finish from the queue. How many cells will it expand "
+                "before that?", answer=lambda: wallmaze.first_leg_search(BOARD).expanded, choices=[9, 14, 20, 26],
+                name="ex.p2",
+                why="BFS grows a ring around ALL starts at once, so it visits most of the board before the first "
+                    "ring touches a finish.")
+p3 = Prediction("Try each open cell as a single wall. How many cells OFF the runner's current path make the path "
+                "longer?", answer=cells_off_the_path_that_help, choices=[0, 1, 2, 5], name="ex.p3",
+                why="None: the current path is still there, so the runner still walks at most that far.")
+p4 = Prediction("On an open 3 x 5 board with 3 walls to place, how many moves will greedy add?",
+                answer=lambda: optimize.greedy(OPEN_BOARD).moves - score(OPEN_BOARD), choices=[0, 1, 2, 3],
+                name="ex.p4",
+                why="Every single wall leaves another route of the same length, so no one wall helps, and greedy stops.")
+p5 = Prediction("With a wall on (0, 1), how many moves does the runner walk on this board?",
+                answer=lambda: score(TELEPORT_BOARD, [(0, 1)]), choices=[4, 6, 8, 10], name="ex.p5",
+                why="It plans through (1, 1) as if it were an ordinary cell, steps on the teleport and is thrown "
+                    "back to (2, 0): the 'short cut' costs it 2 moves.")
+p6 = Prediction("Greedy (section 3) keeps adding the one wall that makes the path longest. How many walls does it "
+                "place on this empty board?", answer=lambda: len(optimize.greedy(UNLIMITED_BOARD).walls),
+                choices=[0, 3, 6, 12], name="ex.p6",
+                why="No single wall makes the path any longer: the runner steps into the next row, which is just as "
+                    "short. On an open board walls only pay off together, so greedy stops before its first wall.")
+p7 = Prediction("With as many walls as you like, how many moves can you make the runner walk on this 5 x 7 board?",
+                answer=lambda: optimize.exact(UNLIMITED_BOARD, seconds=60).moves, choices=[8, 14, 20, 30],
+                name="ex.p7",
+                why="The best board is one long corridor; the walls are its sides, and the corridor and its walls "
+                    "share the 25 inner cells, so the corridor cannot be much longer.")
+p8 = Prediction("Annealing with the moves of section 4 and build each get about the same number of runs of the "
+                "runner here. How many moves will build's best board make the runner walk?",
+                answer=lambda: build_and_anneal_on_the_empty_board()[1].moves, choices=[45, 55, 70, 100],
+                name="ex.p8",
+                why="Its steps can put walls anywhere, so corridors grow; and most steps are decided without a run.")
 
 attach(globals(), "lesson3")

@@ -4,26 +4,33 @@ A lesson asks "How many cells will BFS take from the queue before it reaches G?"
 above the cell that shows it. The learner picks a choice (or types a number), presses
 *Check*, and sees whether they were right and why. Nothing waits for the answer: Run All
 goes straight on, and an unanswered prediction just sits there. Where widgets cannot be
-shown (a plain terminal, a static page), the question and its choices show as text.
+shown (a plain terminal, a static page), the question and its choices show as text, and
+the prediction's ``name`` says how to answer it there: ``ex.p3.check(4)``.
 
->>> p = Prediction("How many moves from (0, 0) to (2, 2) on an open grid?", answer=4,
-...                choices=[2, 4, 8], why="Two down and two right; no route is shorter.")
+A lesson's predictions live in its exercise module (``lesson1.p1`` ...), so that the notebook
+cell that shows one holds no answer: the answer is computed by a function of the lesson when
+it is first needed (``answer`` may be a function), and the verdict and the ``why`` appear only
+after the learner's guess.
+
+>>> p = Prediction("How many moves from (0, 0) to (2, 2) on an open grid?", answer=lambda: 2 + 2,
+...                choices=[2, 4, 8], why="Two down and two right; no route is shorter.", name="ex.p9")
 >>> print(p.answer(4))
 Right: 4. Two down and two right; no route is shorter.
->>> print(p.answer(8))
+>>> p.check(8)
 Not this time: you said 8, the answer is 4. Two down and two right; no route is shorter.
 >>> print(Prediction("Roughly how many?", answer=1682, tolerance=0.2).answer(1500))
 Right: close enough (the answer is 1682).
 >>> print(Prediction("About how many?", answer=7978, choices=[30, 300, 8000]).answer(8000))
 Right: close enough (the answer is 7978).
 >>> print(p)
-Predict: How many moves from (0, 0) to (2, 2) on an open grid?
+Predict (ex.p9): How many moves from (0, 0) to (2, 2) on an open grid?
   choices: 2 | 4 | 8
-  (run the notebook in Jupyter to answer here, or call .answer(...))
+  (answer with the buttons in Jupyter, or type ex.p9.check(your answer))
 """
 
 from __future__ import annotations
 
+import html
 import math
 from typing import Any, Optional, Sequence
 
@@ -34,33 +41,63 @@ __all__ = ["Prediction", "predict"]
 
 class Prediction:
     """A question with one right answer: a choice from ``choices``, or a number (``tolerance``:
-    the relative error still counted right, e.g. 0.2 for "within 20%"). ``why`` explains the answer."""
+    the relative error still counted right, e.g. 0.2 for "within 20%"). ``why`` explains the answer.
+
+    ``answer`` is the value, or a function that computes it (called once, when first needed: a
+    lesson's predictions compute their answers from the lesson's puzzles, so no answer is written
+    where a learner reads before guessing). ``name`` is how a learner reaches the prediction in
+    code (``"ex.p3"``), shown with the question for front ends without widgets.
+    """
 
     def __init__(self, question: str, answer: Any, choices: Optional[Sequence] = None, why: str = "",
-                 tolerance: float = 0.0):
-        numeric = choices is not None and all(isinstance(c, (int, float)) for c in list(choices) + [answer])
-        if choices is not None and answer not in list(choices) and not numeric:
-            raise ValueError(f"prediction {question!r}: the answer {answer!r} is not one of the choices")
+                 tolerance: float = 0.0, name: str = ""):
         if tolerance < 0:
             raise ValueError(f"prediction {question!r}: tolerance must be >= 0, not {tolerance}")
-        self.question, self._answer, self.why = question, answer, why
+        self.question, self.why, self.name = question, why, name
         self.choices = list(choices) if choices is not None else None
-        # numeric choices stand for "about this many": the right one is the nearest (by ratio)
-        self.right_choice = answer
-        if numeric and answer not in self.choices:
-            self.right_choice = min(self.choices, key=lambda c: abs(math.log((abs(c) + 1) / (abs(answer) + 1))))
         self.tolerance = tolerance
+        self._compute = answer if callable(answer) else None
+        self._value = None if callable(answer) else answer
+        self._known = not callable(answer)
+        if self._known:
+            self._settle()
         self.given: Optional[Feedback] = None
         self._view = None
 
+    def _settle(self) -> None:
+        """Check the answer against the choices; numeric choices stand for "about this many"."""
+        answer = self._value
+        numeric = self.choices is not None and all(isinstance(c, (int, float)) for c in self.choices + [answer])
+        if self.choices is not None and answer not in self.choices and not numeric:
+            raise ValueError(f"prediction {self.question!r}: the answer {answer!r} is not one of the choices")
+        self._right_choice = answer
+        if numeric and answer not in self.choices:   # the right one is the nearest (by ratio)
+            self._right_choice = min(self.choices, key=lambda c: abs(math.log((abs(c) + 1) / (abs(answer) + 1))))
+
+    @property
+    def solution(self) -> Any:
+        """The right answer (computed the first time it is asked for)."""
+        if not self._known:
+            self._value = self._compute()
+            self._known = True
+            self._settle()
+        return self._value
+
+    @property
+    def right_choice(self) -> Any:
+        """The choice that counts as right (the answer, or the choice nearest to it)."""
+        self.solution
+        return self._right_choice
+
     def _right(self, value) -> bool:
-        if self.choices is not None or not isinstance(self._answer, (int, float)):
+        answer = self.solution
+        if self.choices is not None or not isinstance(answer, (int, float)):
             return str(value).strip() == str(self.right_choice)
         try:
             number = float(value)
         except (TypeError, ValueError):
             return False
-        return abs(number - self._answer) <= self.tolerance * abs(self._answer)
+        return abs(number - answer) <= self.tolerance * abs(answer)
 
     def answer(self, value) -> Feedback:
         """The verdict on a prediction (also shown under the widget); ``str()`` gives the text."""
@@ -68,20 +105,27 @@ class Prediction:
         if value is None or str(value).strip() == "":
             verdict = Feedback("not attempted", "Make a prediction first: pick an answer, then press Check.")
         elif self._right(value):
-            exact = (self.choices is not None and self.right_choice == self._answer) or \
+            answer = self.solution
+            exact = (self.choices is not None and self.right_choice == answer) or \
                 (self.choices is None and self.tolerance == 0)
-            verdict = Feedback("correct", f"Right: {self._answer}.{why}" if exact
-                               else f"Right: close enough (the answer is {self._answer}).{why}")
+            verdict = Feedback("correct", f"Right: {answer}.{why}" if exact
+                               else f"Right: close enough (the answer is {answer}).{why}")
         else:
-            verdict = Feedback("incorrect", f"Not this time: you said {value}, the answer is {self._answer}.{why}")
+            verdict = Feedback("incorrect", f"Not this time: you said {value}, the answer is {self.solution}.{why}")
         self.given = verdict
         return verdict
 
+    def check(self, value=None) -> None:
+        """Print the verdict on ``value`` (for a front end without widgets: ``ex.p3.check(4)``)."""
+        print(self.answer(value).text)
+
     def __str__(self) -> str:
-        lines = [f"Predict: {self.question}"]
+        label = f"Predict ({self.name})" if self.name else "Predict"
+        lines = [f"{label}: {self.question}"]
         if self.choices is not None:
             lines.append("  choices: " + " | ".join(map(str, self.choices)))
-        lines.append("  (run the notebook in Jupyter to answer here, or call .answer(...))")
+        how = f"type {self.name}.check(your answer)" if self.name else "call .check(your answer)"
+        lines.append(f"  (answer with the buttons in Jupyter, or {how})")
         return "\n".join(lines)
 
     __repr__ = __str__
@@ -92,7 +136,7 @@ class Prediction:
         if self._view is None:
             import ipywidgets as w
 
-            question = w.HTML(f"<b>Predict:</b> {self.question}")
+            question = w.HTML(f"<b>Predict:</b> {html.escape(self.question)}")
             if self.choices is not None:
                 pick = w.ToggleButtons(options=[str(c) for c in self.choices], value=None,
                                        description="Your answer", style={"button_width": "auto"})
@@ -119,6 +163,6 @@ class Prediction:
 
 
 def predict(question: str, answer: Any, choices: Optional[Sequence] = None, why: str = "",
-            tolerance: float = 0.0) -> Prediction:
+            tolerance: float = 0.0, name: str = "") -> Prediction:
     """A :class:`Prediction` (what a lesson cell calls, as the cell's last value)."""
-    return Prediction(question, answer, choices, why, tolerance)
+    return Prediction(question, answer, choices, why, tolerance, name)

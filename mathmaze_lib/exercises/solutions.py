@@ -3,7 +3,9 @@
 ``ex.qN.solution()`` shows the code of the exercise cell of the solution notebook
 (without the ``### BEGIN/END SOLUTION`` lines).  The release step copies that code
 into ``mathmaze_lib/data/solutions.json`` (the package does not ship the notebooks),
-and a test fails when the file and the notebooks disagree.  An exercise cell is the
+and a test fails when the file and the notebooks disagree.  The code is read from the
+file only when ``solution()`` may show it, so no exercise object holds it while a class
+release hides the solutions; a class install leaves the file out altogether.  An exercise cell is the
 code cell with the solution block that comes before the ``ex.qN.check()`` cell.
 
 >>> import nbformat
@@ -79,9 +81,25 @@ def load() -> dict:
         return {}
 
 
+def stored(exercise) -> str:
+    """The worked solution of ``exercise`` in the solutions file, "" when the file has none (or is not
+    installed: a class install leaves it out). Read only when a solution may be shown."""
+    module, attr = getattr(exercise, "_solution_key", ("", ""))
+    code = load().get(module, {}).get(attr, "") if module else ""
+    return code if isinstance(code, str) else ""
+
+
 def attach(namespace: dict, module: str, data: Optional[dict] = None) -> None:
-    """Give each exercise ``qN`` of a lesson module its solution from the solutions file."""
-    for name, code in (load() if data is None else data).get(module, {}).items():
+    """Tell each exercise ``qN`` (``cN``) of a lesson module its name there and where its solution is.
+
+    The code itself stays in the solutions file until ``solution()`` may show it (see :func:`stored`);
+    ``data`` (``{"qN": code}`` for the module) gives the code at once instead, as in a test.
+    """
+    for name, exercise in list(namespace.items()):
+        if re.fullmatch(r"[qc]\d+", name) and hasattr(exercise, "_solution"):
+            exercise.attr = name
+            exercise._solution_key = (module, name)
+    for name, code in ({} if data is None else data).get(module, {}).items():
         exercise = namespace.get(name)
         if exercise is not None and not exercise._solution:
             exercise._solution = code

@@ -149,12 +149,12 @@ function render({ model, el }) {
     speedOut.textContent = `${model.get("interval")} ms`;
   }
   function tick() {
+    // the last step and the pause travel in one message: a search played to its end is paused
+    // by the time its last frame is drawn, so a key pressed then is never undone by a late tick
     const v = model.get("value");
-    if (v >= model.get("max")) {
-      model.set("playing", false);
-    } else {
-      model.set("value", v + 1);
-    }
+    const max = model.get("max");
+    if (v < max) model.set("value", v + 1);
+    if (v + 1 >= max) model.set("playing", false);
     model.save_changes();
   }
   function schedule() {
@@ -168,7 +168,12 @@ function render({ model, el }) {
     model.set("playing", start);
     model.save_changes();
   });
-  step.addEventListener("input", () => { model.set("value", Number(step.value)); model.save_changes(); });
+  // moving the step slider by hand (mouse or keys) pauses the play, as a learner expects
+  step.addEventListener("input", () => {
+    model.set("playing", false);
+    model.set("value", Number(step.value));
+    model.save_changes();
+  });
   speed.addEventListener("input", () => { model.set("interval", Number(speed.value)); model.save_changes(); });
   schedule();
   const handlers = [["change:playing change:interval", schedule], ["change:value change:max change:label", draw]];

@@ -13,7 +13,7 @@ cell through ``cell_of``.
 >>> s.step(); s.board.get_role((0, 0)), s.counts.value
 ('current', 'expanded 1 · in the queue 2 · distance of current 0')
 >>> s.last(); s.board.get_role((1, 2)), s.board.status
-('goal', 'Step 4: expanded (0, 2) (distance 2); the goal is 3 moves away.')
+('goal', 'Step 6: took the goal (1, 2) from the queue: it is 3 moves away, and the search stops.')
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class SearchStepper:
         >>> little = jm.parse("1 1\\n1 0")
         >>> s = SearchStepper.tree(jm.solve(little, method="tree", trace=True).result, rows=2, cols=2)
         >>> s.last(); s.counts.value
-        'expanded 3 routes · in the queue 4 routes · distance of current 1'
+        'expanded 3 routes · in the queue 3 routes · distance of current 2'
         """
         return cls(result, **kwargs)
 
@@ -162,9 +162,10 @@ class SearchStepper:
         def chip(node, role):
             st = palette.style(role)
             return (f'<span style="background:{st["color"]};color:{st["ink"]};border:1px {st["border"]} #333;'
-                    f'padding:1px 4px;margin:1px;border-radius:3px;font-family:monospace">'
-                    f'{html.escape(str(node))}</span>')
-        current = chip(f.current, "current") + " ← " if f.current is not None else ""
+                    f'padding:1px 4px;margin:1px;border-radius:3px;font-family:monospace;display:inline-block;'
+                    f'white-space:nowrap">{html.escape(str(node))}</span>')
+        taken = "goal" if getattr(f, "at_goal", False) else "current"      # the last step takes the goal
+        current = chip(f.current, taken) + " ← " if f.current is not None else ""
         shown = list(f.frontier[:40])
         more = f" … and {len(f.frontier) - 40} more" if len(f.frontier) > 40 else ""
         chips = " ".join(chip(n, "frontier") for n in shown) or "(empty)"

@@ -1,0 +1,344 @@
+"""The teacher's side of grading: reading submissions, students' names, the gradebook, a roster for
+an LMS import, and one feedback file per student.
+
+>>> student_name("class/ada/02_jumping_mazes.ipynb"), student_name("grace_hopper-02_jumping_mazes.ipynb")
+('ada', 'grace hopper')
+>>> student_name("kim/01_math_maze-Copy1.ipynb"), student_name("kim/01_math_maze (1).ipynb")
+('kim', 'kim')
+>>> lesson_of_sources(["from mathmaze_lib.exercises import lesson2 as ex"])
+2
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+__all__ = ["Verdict", "Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
+           "read_notebook", "columns", "write_csv", "write_feedback", "Roster", "read_roster", "write_lms",
+           "LMS_COLUMNS"]
+
+#: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
+LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
+_LESSON_IMPORT = re.compile(r"mathmaze_lib\.exercises\s+import\s+lesson(\d+)|mathmaze_lib\.exercises\.lesson(\d+)")
+# What a copy of a file adds to its name: Jupyter's "-Copy1", a browser's " (1)", "copy of ...", "Untitled".
+_COPY = re.compile(r"(?i)^copy[\s_-]+of\b[\s_-]*|([\s_.-]*copy\d*|\s*\(\d+\)|untitled\d*)$")
+# Folders that hold an assignment rather than a student (nbgrader's submitted/STUDENT/ASSIGNMENT/...).
+_NOT_A_STUDENT = re.compile(r"(?i)^(lesson\s*\d+|(\d\d_)?(start_here|math_maze|jumping_mazes|wall_optimization)|"
+                            r"submitted|submissions?|autograded|feedback|\.ipynb_checkpoints)$")
+
+
+@dataclass
+class Verdict:
+    """What the grader said about one exercise: ``status`` (correct, incorrect, error, not attempted),
+    ``text`` (in the lesson's words), ``right`` of ``total`` cases right (check and hidden cases),
+    ``borrowed`` (earlier exercises that are wrong but whose reference versions make this one right)."""
+
+    status: str
+    text: str
+    right: int = 0
+    total: int = 0
+    borrowed: tuple = ()
+
+    def points(self, partial: bool = False) -> float:
+        """1 when right; with ``partial`` the share of cases right, else 0."""
+        if self.status == "correct":
+            return 1
+        return _number(self.right / self.total) if partial and self.total else 0
+
+
+@dataclass
+class Submission:
+    """The grade of one file: ``verdicts`` by exercise (``q1`` ...), ``reason`` when it could not be
+    graded at all, ``notes`` (cells that raised, were stopped, ...), ``student`` and ``student_id``
+    (from the roster), and how long it took."""
+
+    path: Path
+    student: str = ""
+    lesson: Optional[int] = None
+    verdicts: dict = field(default_factory=dict)
+    reason: str = ""
+    notes: list = field(default_factory=list)
+    seconds: float = 0.0
+    student_id: str = ""
+    partial: bool = False
+    startup: float = 0.0          # seconds a worker took to start (the sandbox's cost), on average
+
+    @property
+    def total(self) -> float:
+        return _number(sum(v.points(self.partial) for v in self.verdicts.values()))
+
+
+def _number(value: float) -> float:
+    """Rounded to two places, and a whole number written as one (0.5, 1, not 1.0)."""
+    value = round(value, 2)
+    return int(value) if value == int(value) else value
+
+
+# ------------------------------------------------------------------------------ reading
+
+def graded_exercises(lesson: int) -> list:
+    """``[(attribute, exercise), ...]`` of a lesson's checked exercises (questions to think about are not graded).
+
+    >>> [(q, ex.name) for q, ex in graded_exercises(2)][:2]
+    [('q1', 'moves_table'), ('q2', 'bfs_distances')]
+    """
+    import importlib
+
+    from ..exercises.core import ThoughtExercise
+
+    try:
+        module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
+    except ImportError:
+        raise ValueError(f"lesson {lesson}: there is no mathmaze_lib.exercises.lesson{lesson}") from None
+    names = sorted((n for n in dir(module) if re.fullmatch(r"q\d+", n)), key=lambda n: int(n[1:]))
+    return [(n, getattr(module, n)) for n in names if not isinstance(getattr(module, n), ThoughtExercise)]
+
+
+def lesson_of_sources(sources) -> Optional[int]:
+    """The lesson whose exercises the code cells import (the first one found), or None."""
+    for source in sources:
+        match = _LESSON_IMPORT.search(source)
+        if match:
+            return int(match.group(1) or match.group(2))
+    return None
+
+
+def _clean(stem: str) -> str:
+    for lesson in LESSON_FILES:
+        stem = stem.replace(lesson, " ")
+    previous = None
+    while previous != stem:
+        previous, stem = stem, _COPY.sub("", stem.strip(" _.-"))
+    return re.sub(r"[\s_.\-]+", " ", stem).strip()
+
+
+def student_name(path, metadata: Optional[dict] = None, root=None) -> str:
+    """The student's name: from the notebook's metadata (``mathmaze.student`` or the first of
+    ``authors``), else the file name without the lesson's name and what copying adds ("-Copy1",
+    " (1)", "Copy of"), else the nearest folder (below ``root``) that is not an assignment's."""
+    metadata = metadata or {}
+    named = (metadata.get("mathmaze") or {}).get("student") if isinstance(metadata.get("mathmaze"), dict) else None
+    authors = metadata.get("authors")
+    if not named and isinstance(authors, list) and authors and isinstance(authors[0], dict):
+        named = authors[0].get("name")
+    if isinstance(named, str) and named.strip():
+        return re.sub(r"\s+", " ", named.strip())[:100]
+    path = Path(path)
+    stem = path.name[:-len(".ipynb")] if path.name.endswith(".ipynb") else path.stem
+    cleaned = _clean(stem)
+    if cleaned:
+        return cleaned
+    return _folder_name(path, root) or stem
+
+
+def _folder_name(path: Path, root=None) -> str:
+    """The nearest folder of ``path`` below ``root`` that names a student, or ""."""
+    root = Path(root).resolve() if root is not None else None
+    for folder in Path(path).parents:
+        if root is not None and folder.resolve() == root:
+            break
+        name = _clean(folder.name) if folder.name else ""
+        if name and not _NOT_A_STUDENT.match(folder.name):
+            return name
+    return ""
+
+
+def read_notebook(path: Path, max_bytes: int):
+    """The notebook, or raise ValueError with the reason in a teacher's words."""
+    import nbformat
+
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise ValueError(f"the file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:.0f} MB limit for a notebook")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not a notebook: the file is not text (not UTF-8)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not a notebook: not JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
+    except RecursionError:
+        raise ValueError("not a notebook: JSON nested too deeply") from None
+    if not isinstance(data, dict) or "cells" not in data or "nbformat" not in data:
+        raise ValueError("not a notebook: JSON, but without the 'cells' and 'nbformat' of a Jupyter notebook")
+    try:
+        nb = nbformat.reads(text, as_version=4)
+        nbformat.validate(nb)
+    except Exception as err:  # nbformat's errors are many kinds
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise ValueError(f"not a valid Jupyter notebook ({first[:200]})") from None
+    return nb
+
+
+# ------------------------------------------------------------------------------ the roster
+
+#: The columns of a Canvas gradebook export, in order; an LMS import file starts with them.
+LMS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
+
+
+@dataclass
+class Roster:
+    """A class list: one dict per student with the :data:`LMS_COLUMNS` (and ``File`` when given)."""
+
+    students: list
+    path: Path
+
+    def match(self, sub: Submission, root=None) -> Optional[dict]:
+        """The student a submission belongs to, by what the teacher controls first: the roster's
+        ``File`` column (a path below the folder graded, a file name or a folder name), then a
+        login or ID equal to a folder's or the file's name, then the name (unique matches only)."""
+        rel = _relative(sub.path, root)
+        folders = {p.name.lower() for p in rel.parents if p.name}
+        file_name = _clean(sub.path.name[:-6] if sub.path.name.endswith(".ipynb") else sub.path.stem).lower()
+        tests = [
+            lambda s: s.get("File") and (s["File"].strip("/") in (str(rel), sub.path.name)
+                                         or s["File"].strip("/").lower() in folders),
+            lambda s: any(s.get(k) and s[k].strip().lower() in folders | {file_name}
+                          for k in ("SIS Login ID", "ID", "SIS User ID")),
+            lambda s: s.get("Student") and _same_name(s["Student"], sub.student),
+        ]
+        for test in tests:
+            found = [s for s in self.students if test(s)]
+            if len(found) == 1:
+                return found[0]
+        return None
+
+
+def _relative(path: Path, root) -> Path:
+    try:
+        return Path(path).resolve().relative_to(Path(root).resolve()) if root is not None else Path(path)
+    except ValueError:
+        return Path(path)
+
+
+def _same_name(a: str, b: str) -> bool:
+    def key(name):
+        parts = [p.strip() for p in name.split(",")]
+        if len(parts) == 2:             # Canvas writes "Last, First"
+            name = f"{parts[1]} {parts[0]}"
+        return re.sub(r"[\s_.\-]+", " ", name).strip().lower()
+    return bool(a and b) and key(a) == key(b)
+
+
+def read_roster(path) -> Roster:
+    """Read a roster CSV (a Canvas gradebook export works as it is); ValueError names the file and the rule."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"{path}: cannot read the roster ({err})") from None
+    rows = list(csv.DictReader(text.splitlines()))
+    header = list(rows[0].keys()) if rows else next(csv.reader(text.splitlines()), [])
+    if "Student" not in header or not ({"ID", "SIS Login ID", "SIS User ID", "File"} & set(header)):
+        raise ValueError(f"{path}: a roster needs a 'Student' column and one of 'ID', 'SIS User ID', "
+                         f"'SIS Login ID' or 'File' (found: {', '.join(header) or 'no header'})")
+    students = [{k: (v or "").strip() for k, v in row.items() if k} for row in rows
+                if (row.get("Student") or "").strip() and "Points Possible" not in (row.get("Student") or "")]
+    return Roster(students, path)
+
+
+def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str, partial: bool = False,
+              root=None) -> list:
+    """Write an LMS import file: the :data:`LMS_COLUMNS`, then one column ``assignment`` with each
+    student's points (empty for a student with no graded submission), after a "Points Possible" row.
+    Returns the submissions that match no student, or a student already matched (left out)."""
+    out_of = len(graded_exercises(lesson)) if lesson is not None else 0
+    scores, unmatched = {}, []
+    for sub in subs:
+        student = roster.match(sub, root)
+        key = id(student) if student is not None else None
+        if student is None or key in scores:
+            unmatched.append(sub)
+            continue
+        sub.student_id = student.get("SIS Login ID") or student.get("ID") or ""
+        scores[key] = "" if sub.reason else sub.total
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow([*LMS_COLUMNS, assignment])
+        w.writerow(["    Points Possible", "", "", "", "", out_of])
+        for student in roster.students:
+            w.writerow([student.get(c, "") for c in LMS_COLUMNS] + [scores.get(id(student), "")])
+    return unmatched
+
+
+# ------------------------------------------------------------------------------ writing
+
+def columns(lesson: Optional[int]) -> list:
+    """The gradebook's header row."""
+    qs = [f"{attr} {q.name}" for attr, q in graded_exercises(lesson)] if lesson is not None else []
+    return ["file", "student", "lesson", *qs, "total", "out_of", "notes"]
+
+
+def _notes(sub: Submission) -> str:
+    if sub.reason:
+        return "; ".join([sub.reason] + [n for n in sub.notes if n not in sub.reason])
+    missed = []
+    for attr, v in sub.verdicts.items():
+        if v.borrowed:
+            missed.append(f"{attr} right with the reference {' and '.join(v.borrowed)} (wrong in this notebook)")
+        elif v.status != "correct":
+            missed.append(f"{attr} {v.status}")
+    return "; ".join(missed + sub.notes)
+
+
+def write_csv(subs, lesson: Optional[int], path, partial: bool = False) -> None:
+    """The gradebook: one row per submission, the points per exercise (1 or 0; with ``partial`` the
+    share of cases right), empty when the file could not be graded."""
+    exercises = graded_exercises(lesson) if lesson is not None else []
+    named: dict = {}
+    for sub in subs:
+        named.setdefault(sub.student.lower(), []).append(sub)
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(columns(lesson))
+        for sub in subs:
+            twins = [str(s.path) for s in named[sub.student.lower()] if s is not sub]
+            twin = f"the same student name as {', '.join(twins[:3])}: check which is whose" if twins else ""
+            graded = not sub.reason
+            marks = [(sub.verdicts[a].points(partial) if a in sub.verdicts else 0) if graded else ""
+                     for a, _ in exercises]
+            w.writerow([str(sub.path), sub.student, sub.lesson if sub.lesson is not None else "", *marks,
+                        sub.total if graded else 0, len(exercises), "; ".join(filter(None, [_notes(sub), twin]))])
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")[:80] or "student"
+
+
+def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True) -> dict:
+    """One text file per submission quoting what each check said; returns ``{file: feedback path}``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    exercises = graded_exercises(lesson) if lesson is not None else []
+    used, out = set(), {}
+    for sub in subs:
+        base = _slug(sub.student)
+        name, k = f"{base}.txt", 2
+        while name in used:
+            name, k = f"{base}-{k}.txt", k + 1
+        used.add(name)
+        title = f"Math Maze, lesson {lesson}" if lesson is not None else "Math Maze"
+        lines = [f"{title}: feedback for {sub.student}", f"File: {sub.path.name}", ""]
+        if sub.reason:
+            lines += ["This notebook could not be graded:", f"  {sub.reason}"]
+        else:
+            lines.append(f"Score: {sub.total} of {len(exercises)}")
+            lines.append("Your notebook was run from the top in a fresh process"
+                         + (" (in a sandbox)" if isolated else "") + ", then each exercise was checked "
+                         "with the same checks as in the lesson plus hidden cases you had not seen.")
+            for attr, q in exercises:
+                v = sub.verdicts.get(attr, Verdict("error", "not checked"))
+                lines += ["", f"{attr} {q.name}: {v.status}"]
+                lines += [f"  > {line}" for line in v.text.splitlines()]
+        if sub.notes:
+            lines += ["", "Notes:"] + [f"  - {n}" for n in sub.notes]
+        (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        out[str(sub.path)] = folder / name
+    return out
