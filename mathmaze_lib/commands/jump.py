@@ -183,6 +183,29 @@ def _route_words(g) -> str:
     return f"{g.jumps} jumps, {routes} shortest route{'s' if routes != 1 else ''}"
 
 
+def _not_good(g) -> str:
+    """Why a generated maze falls short of one shortest route and no black holes (the terms whose weight
+    is not 0), and what may help; empty when it does not."""
+    t, w = g.terms, g.objective
+    if t.jumps is None:
+        why = "it has no route"
+    else:
+        short = ([f"{t.shortest_routes} shortest routes"] if t.shortest_routes > 1 and w["unique"] else []) + \
+                ([f"{t.black_holes} black hole{'s' if t.black_holes != 1 else ''}"] if t.black_holes and
+                 w["black_holes"] else [])
+        if not short:
+            return ""
+        why = f"it has {' and '.join(short)}"
+    rule_names = g.maze.rule.split("+")
+    if any(n in rule_names for n in ("alternate", "toggle", "nouturn", "wildcard")) and \
+            g.maze.rows * g.maze.cols >= jm.COMPILED_FROM:
+        hint = ("rules with state are annealed in plain Python, one search of the whole board a step, which is "
+                "too slow beyond 20 x 20: use a smaller board or a rule on cells (ortho, diag8, rightdown, wrap)")
+    else:
+        hint = "more --steps may find one"
+    return f"{why} (a good maze has one shortest route and no black holes): {hint}"
+
+
 def generate(args) -> int:
     import dataclasses
     import sys
@@ -197,6 +220,9 @@ def generate(args) -> int:
     if g.stopped:
         print(f"note: {g.stopped}: this maze is the best found so far and may differ on a faster or slower "
               f"machine (allow more time with --seconds)", file=sys.stderr)
+    note = _not_good(g)
+    if note:
+        print(f"note: {note}", file=sys.stderr)
     parts = jm.score_parts(g.terms, g.objective) if g.jumps is not None else None
     if args.json:
         print(json.dumps({"id": args.id, "rule": g.maze.rule, "maze": g.maze.text(), "jumps": g.jumps,
