@@ -92,22 +92,28 @@ def _below(rng, m):
 # ---------------------------------------------------------------- the board's moves
 
 @njit(cache=True)
+def _land(u, k, d, rows, cols, dirs, wrap):
+    """The cell ``u`` lands on with a jump of ``k`` in direction ``d``, or -1 off the board."""
+    r = u // cols
+    c = u - r * cols
+    nr = r + dirs[d, 0] * k
+    nc = c + dirs[d, 1] * k
+    if wrap:
+        nr %= rows
+        nc %= cols
+    elif nr < 0 or nr >= rows or nc < 0 or nc >= cols:
+        return -1
+    return nr * cols + nc
+
+
+@njit(cache=True)
 def _set_cell(v, k, rows, cols, dirs, wrap, goal, succ, nsucc):
     """Write the landing cells of ``v`` holding ``k`` into ``succ[v]`` (direction order, no repeats)."""
     m = 0
     if v != goal and k > 0:
-        r = v // cols
-        c = v - r * cols
         for d in range(dirs.shape[0]):
-            nr = r + dirs[d, 0] * k
-            nc = c + dirs[d, 1] * k
-            if wrap:
-                nr %= rows
-                nc %= cols
-            elif nr < 0 or nr >= rows or nc < 0 or nc >= cols:
-                continue
-            to = nr * cols + nc
-            seen = False
+            to = _land(v, k, d, rows, cols, dirs, wrap)
+            seen = to < 0
             for j in range(m):
                 if succ[v, j] == to:
                     seen = True
@@ -291,21 +297,6 @@ def _all_groups(vals, nbrs, work, s):
 
 
 # ---------------------------------------------------------------- a first maze with a long route
-
-@njit(cache=True)
-def _land(u, k, d, rows, cols, dirs, wrap):
-    """The cell ``u`` lands on with a jump of ``k`` in direction ``d``, or -1 off the board."""
-    r = u // cols
-    c = u - r * cols
-    nr = r + dirs[d, 0] * k
-    nc = c + dirs[d, 1] * k
-    if wrap:
-        nr %= rows
-        nc %= cols
-    elif nr < 0 or nr >= rows or nc < 0 or nc >= cols:
-        return -1
-    return nr * cols + nc
-
 
 @njit(cache=True)
 def _pick(weights, m, rng):

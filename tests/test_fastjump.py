@@ -86,6 +86,21 @@ def test_after_annealing_steps_the_kept_terms_and_clusters_are_the_mazes(rule):
             assert (kept, clusters) == terms_of(run)
 
 
+def test_steps_run_in_pieces_are_one_run():
+    """generate() runs the annealing in pieces between which it checks the clock and reports progress:
+    the pieces must not change the maze."""
+    runs = []
+    for pieces in ([1200], [1, 599, 600], [300] * 4):
+        run = new_run(22, 23, "diag8", seed=9)
+        run.construct()
+        run.start()
+        run.f[fastjump._HEAT], run.f[fastjump._COOL] = 2.0, 0.999
+        for steps in pieces:
+            run.anneal(steps)
+        runs.append((run.vals.tolist(), run.best_vals.tolist(), run.kept.tolist(), run.f.tolist(), run.rng.tolist()))
+    assert runs[0] == runs[1] == runs[2]
+
+
 @pytest.mark.parametrize("rule", CELL_RULES)
 @pytest.mark.parametrize("rows, cols", [(21, 21), (30, 17), (5, 100)])
 def test_the_built_maze_has_one_shortest_route_the_one_it_built(rule, rows, cols):
