@@ -13,7 +13,7 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 TEST_JOBS ?= 4
 XDIST = -n $(TEST_JOBS) --dist loadfile
 
-.PHONY: lab test test-fast test-hub bench student notebooks clean
+.PHONY: lab play test test-fast test-hub bench student notebooks clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 ## Open the lessons in JupyterLab, starting at the start notebook.
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab --port=$(PORT) $(ALLOW_ROOT) $(SAVE_HOOK) $(LAB_ARGS) notebooks/00_start_here.ipynb
+
+## The race, a jumping maze and Mazer full screen for a projector (Voila, no code cells); the race's
+## tallies are saved in mathmaze-play/. E.g. PLAY_ARGS="--port 9000 --no-browser".
+PLAY_ARGS ?=
+play: $(VENV)/.lab-installed
+	$(BIN)/python -m mathmaze_lib play $(PLAY_ARGS)
 
 ## Run every test: the unit tests, the browser tests and every notebook (both versions) under nbval.
 test: $(VENV)/.test-installed

@@ -222,16 +222,19 @@ def _rest(succ, nsucc, goal, work, preds, head, tail, whole):
 @njit(cache=True)
 def _value(t, clusters, w):
     """The score of the terms ``t`` = (jumps, routes, forced, black, white, reached), as jumpmaze.generate
-    (``w``: the weights of route, unique, black_holes, white_holes, forced, clusters)."""
+    (``w``: the weights of route, unique, black_holes, white_holes, forced, clusters, then the fewest and
+    the most jumps wanted, -1 for no bound: each jump past the most counts as one jump less)."""
     if t[0] < 0:
         return _NO_ROUTE + t[5]
-    return (w[0] * t[0] - w[1] * min(t[1] - 1, 5) - w[4] * t[2] * t[2] - w[5] * clusters
+    jumps = t[0] if w[7] < 0 or t[0] <= w[7] else 2 * w[7] - t[0]
+    return (w[0] * jumps - w[1] * min(t[1] - 1, 5) - w[4] * t[2] * t[2] - w[5] * clusters
             - w[2] * t[3] - w[3] * t[4])
 
 
 @njit(cache=True)
 def _good(t, w):
-    return t[0] >= 0 and (t[1] == 1 or w[1] == 0) and (t[3] == 0 or w[2] == 0)
+    return (t[0] >= 0 and (t[1] == 1 or w[1] == 0) and (t[3] == 0 or w[2] == 0)
+            and (w[6] < 0 or t[0] >= w[6]) and (w[7] < 0 or t[0] <= w[7]))
 
 
 @njit(cache=True)
@@ -495,7 +498,7 @@ def _end_route(u, last, rows, cols, dirs, wrap, maxk, vals, st, cand_k, cand_d, 
 
 
 @njit(cache=True)
-def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, rng):
+def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, longest, rng):
     """A first maze with a long, unique shortest route and (nearly always) no black holes; writes
     ``vals`` and ``at`` (a route cell's place on the route, else -1) and returns the route's length
     (-1 when it could not end) and the number of side cells that found no number keeping it the only
@@ -509,9 +512,10 @@ def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, rng):
     - a side cell at distance ``m`` lands on no route cell further than ``m`` (nor the goal while it is
       not on the route): no shortcut, no second shortest route; and preferably on a cell that leads
       to the goal (a route cell, or a side cell that does).
-    The route goes on until its head is stuck, then the search goes back to the last head from which
-    the goal could be reached in one or two jumps and ends the route there.  Cells nothing reaches get
-    random numbers (not a side neighbour's where possible)."""
+    The route goes on until its head is stuck (or, when ``longest`` is not -1, two jumps short of it),
+    then the search goes back to the last head from which the goal could be reached in one or two
+    jumps and ends the route there.  Cells nothing reaches get random numbers (not a side neighbour's
+    where possible)."""
     n = rows * cols
     start, goal = 0, n - 1
     st = np.full((11, n + 1), -1, np.int64)
@@ -540,8 +544,10 @@ def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, rng):
             st[_SNAP_HEAD, j], st[_SNAP_TAIL, j], st[_SNAP_CLOCK, j] = head, tail, clock
             if _finishes(u, rows, cols, dirs, wrap, maxk, goal, st, cand_k, cand_d, weights) > 0:
                 st[_CAN_END, j] = 1
-            a = _pick(weights, _head_jumps(u, rows, cols, dirs, wrap, maxk, nbrs, vals, st, cand_k, cand_d,
-                                           weights), rng)
+            a = -1
+            if longest < 0 or j < longest - 2:
+                a = _pick(weights, _head_jumps(u, rows, cols, dirs, wrap, maxk, nbrs, vals, st, cand_k, cand_d,
+                                               weights), rng)
             if a >= 0:
                 k = cand_k[a]
                 t = _land(u, k, cand_d[a], rows, cols, dirs, wrap)
@@ -550,7 +556,7 @@ def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, rng):
                 level[t], st[_DISC, t], st[_AT, t], good[t] = j, clock, j, 1
                 queue[tail] = t
                 tail = _reach(u, k, rows, cols, dirs, wrap, st, tail + 1, clock)
-            else:                                   # stuck: end the route where it still can
+            else:                                   # stuck or long enough: end the route where it can
                 j = _roll_back(j, vals, st)
                 head, tail, clock = st[_SNAP_HEAD, j], st[_SNAP_TAIL, j], st[_SNAP_CLOCK, j]
                 u = queue[head]
@@ -805,14 +811,15 @@ class _Run:
     maze (``vals`` and its landings ``succ``/``nsucc``), scratch (``work``, ``preds``), the state (``s``,
     ``f``, the kept maze's terms ``kept``, ``best_vals``) and the random numbers ``rng``."""
 
-    def __init__(self, rows: int, cols: int, names, maxk: list, weights: dict, seed: int):
+    def __init__(self, rows: int, cols: int, names, maxk: list, weights: dict, seed: int,
+                 jumps: tuple = (None, None)):
         from .grid import Grid
         from .jumpmaze import OBJECTIVE
 
         n = rows * cols
         weights = {**OBJECTIVE, **weights}
         self.w = np.array([weights[k] for k in ("route", "unique", "black_holes", "white_holes", "forced",
-                                                "clusters")], np.float64)
+                                                "clusters")] + [-1 if b is None else b for b in jumps], np.float64)
         self.rows, self.cols, self.dirs, self.wrap = rows, cols, _directions(names), "wrap" in names
         self.nbrs = np.full((n, 4), -1, np.int64)
         for v, near in enumerate(Grid(rows, cols).neighbour_table()):
@@ -833,7 +840,7 @@ class _Run:
         how many side cells found no number keeping the route the only shortest one."""
         at = np.zeros(len(self.vals), np.int64)
         misses = _construct(self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.nbrs, self.vals, at,
-                            self.rng)[1]
+                            int(self.w[7]), self.rng)[1]
         return at, int(misses)
 
     def start(self) -> None:
@@ -853,13 +860,14 @@ class _Run:
 
 def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int, restarts: int,
              temperature: tuple, seed: int, deadline: Optional[float] = None,
-             progress: Optional[Callable] = None) -> tuple:
+             progress: Optional[Callable] = None, jumps: tuple = (None, None)) -> tuple:
     """The generator of :func:`mathmaze_lib.jumpmaze.generate` for a rule on cells (``names``), compiled:
     a first maze with a long unique route (:func:`_construct`), then ``budget`` steps of annealing in
     ``restarts`` rounds, each from the best maze so far, cooling from ``temperature[0]`` to
     ``temperature[1]``.  Cells are numbered row by row, the start 0 and the goal the last; cell ``v``
     may hold 1 to ``maxk[v]``; ``weights`` as :data:`~mathmaze_lib.jumpmaze.OBJECTIVE`; random numbers
-    from ``seed`` (a whole number below 2**64).  The search stops early when ``time.perf_counter()``
+    from ``seed`` (a whole number below 2**64).  ``jumps`` = (fewest, most) as in jumpmaze.generate
+    (the first maze's route then ends by ``most``).  The search stops early when ``time.perf_counter()``
     passes ``deadline``; ``progress(step, budget, best jumps)`` is called about 100 times.
     ``(jump lengths, steps done, True when the deadline stopped it)``.
 
@@ -867,7 +875,7 @@ def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int
     >>> len(vals), vals[-1], done, stopped
     (16, 0, 2000, False)
     """
-    run = _Run(rows, cols, names, maxk, weights, seed)
+    run = _Run(rows, cols, names, maxk, weights, seed, jumps)
     run.construct()
     run.start()
     run.best_vals[:] = run.vals

@@ -78,16 +78,22 @@ def jupyter_server(app: str = "lab", root_dir: Path = NOTEBOOKS, timeout: float 
             time.sleep(0.5)
         yield base, token
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_process_group(proc)
         log.close()
         shutil.rmtree(home, ignore_errors=True)
+
+
+def stop_process_group(proc) -> None:
+    """Stop a server started with ``start_new_session=True`` and everything it started (its kernels):
+    SIGTERM to its process group, SIGKILL after 15 s."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 @pytest.fixture(scope="session")

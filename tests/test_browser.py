@@ -133,7 +133,7 @@ def test_clicks_on_the_board_change_what_the_learner_sees(browser, tmp_path, app
 
 GAMES = [
     ("math maze", "from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace\nMathMazeGame(1)"),
-    ("race", "MathMazeRace(1)"),
+    ("race", "race = MathMazeRace(1, seconds=600)\nrace.start()\nrace"),
     ("jumping maze", "from mathmaze_lib.widgets.jump_game import JumpMazeGame\nJumpMazeGame()"),
     ("mazer", "from mathmaze_lib.widgets.wall_game import MazerGame\nMazerGame('mazer', 1)"),
     ("stepper", "from mathmaze_lib.widgets import SearchStepper\nfrom mathmaze_lib.grid import Grid\n"
@@ -281,10 +281,10 @@ def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
     for cell in path[1:-1]:
         press_on(page, second, cell, "Sum so far")
     press_on(page, second, path[-1], "Solved!")
-    race.get_by_text("Well done, Player 2").wait_for(timeout=20_000)
+    race.get_by_text("Player 2 won round 1 in").first.wait_for(timeout=20_000)
     race.get_by_role("button", name="Next round").focus()
     page.keyboard.press("Enter")
-    race.get_by_text("Round 2: puzzle").wait_for(timeout=20_000)
+    race.get_by_text("Round 2 of 5: puzzle").wait_for(timeout=20_000)
     # Jumping maze: the shortest route of Chain Reaction
     board = output_of(page, "jumping maze").locator(".mm-board")
     route = jm.solve(jm.CHAIN_REACTION).route

@@ -174,6 +174,16 @@ def test_other_cell_rules_on_big_boards(rule):
     assert g.terms.good and g.terms == jm.design_terms(g.maze) and g.maze.rule == jm.check_rule(rule)
 
 
+@pytest.mark.parametrize("fewest, most", [(4, 7), (8, 12), (30, 40), (13, None)])
+def test_a_band_of_jumps_on_a_big_board(fewest, most):
+    """Worksheets ask for easy mazes by a band of jumps (jumps=(fewest, most)): the built route ends by
+    ``most``, and the maze is good only inside the band."""
+    for pid in (1, 2):
+        g = jm.generate(pid, 30, 30, jumps=(fewest, most))
+        assert g.terms.good and fewest <= g.jumps <= (most or 10**6), (pid, g.jumps)
+    assert jm.generate(2, 30, 30, jumps=(fewest, most)).maze == g.maze
+
+
 def test_small_boards_and_rules_with_state_keep_the_python_annealing(monkeypatch):
     called = []
     monkeypatch.setattr(fastjump, "generate", lambda *a, **k: called.append(a))

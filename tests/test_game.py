@@ -57,6 +57,7 @@ def test_undo_and_reset_are_the_controllers_for_every_route_game():
 
 def test_a_locked_game_only_says_why():
     race = MathMazeRace(1, clock=lambda: 0.0)
+    race.start()
     for cell in race.games[0].puzzle.path[1:]:
         race.games[0].board.click(*cell)
     loser = race.games[1]

@@ -160,6 +160,15 @@ def test_objective_weights_change_the_maze():
     assert holes.white_holes == 0 and holes.terms.good
 
 
+def test_a_band_of_jumps_gives_shorter_good_routes():
+    """An easier maze on request: the search climbs to the most jumps asked for and keeps the maze good."""
+    for band in [(4, 5), (8, 10)]:
+        for pid in (1, 2):
+            g = jm.generate(pid, 5, 5, steps=6000, jumps=band)
+            assert band[0] <= g.jumps <= band[1] and g.terms.good, (band, pid, g.jumps)
+    assert jm.generate(1, 5, 5, steps=6000, jumps=(3, None)).maze == jm.generate(1, 5, 5, steps=6000).maze
+
+
 def test_annealing_beats_plain_hill_descent():
     for pid in (2, 3):
         hill = jm.generate(pid, 5, 5, steps=4000, temperature=(0, 0))
@@ -199,6 +208,9 @@ def test_steps_zero_keeps_the_random_start_and_default_steps_scale_with_size():
     ({"temperature": (0.1, 2)}, "temperature (0.1, 2): give (start, end) with start >= end > 0"),
     ({"temperature": (2, 0)}, "or (0, 0) for plain hill climbing"),
     ({"temperature": 3}, "temperature 3"),
+    ({"jumps": (7, 4)}, "jumps (7, 4): give (fewest, most) jumps"),
+    ({"jumps": (0, None)}, "jumps (0, None)"),
+    ({"jumps": 5}, "jumps 5"),
 ])
 def test_bad_options_name_the_option_and_the_rule(kwargs, message):
     with pytest.raises(ValueError, match=re.escape(message)):

@@ -6,7 +6,7 @@ import pytest
 
 from mathmaze_lib.grid import ORTHOGONAL, are_adjacent
 from mathmaze_lib.summaze import check_path, count_solutions, generate, running_sums, solutions
-from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace
+from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace, RoundResult
 
 
 def trace(game, path):
@@ -116,38 +116,105 @@ def test_fuzz_10000_random_clicks_and_presses():
     assert wins > 0, "random play should solve some puzzle now and then"
 
 
-def test_race_a_win_stops_the_clock_keeps_the_path_and_next_round_deals():
-    times = iter(range(0, 1000, 7))
-    race = MathMazeRace(1, names=("Ada", "Bo"), clock=lambda: next(times))
-    assert race.timer.running and race.timer.prefix == "round 1: ", "the clock runs from the deal"
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_race_waits_for_start_then_plays_its_rounds_and_keeps_the_tally(tmp_path):
+    clock = FakeClock()
+    race = MathMazeRace(1, names=("Ada", "Bo"), rounds=3, seconds=30, clock=clock, save_to=tmp_path)
+    assert race.phase == "ready" and not race.timer.running and race.next_button.disabled
+    race.games[0].board.click(0, 1)
+    assert race.games[0].path == [race.games[0].puzzle.start], "no playing before Start race"
+    race.rounds_box.value, race.seconds_box.value = 3, 20
+    race.start_button.click()
+    assert race.phase == "playing" and race.round == 1 and race.timer.running and race.timer.limit == 20
+    assert race.timer.prefix == "Round 1 of 3: " and race.games[0].puzzle == race.games[1].puzzle == generate(1)
     first = race.games[0].puzzle
     trace(race.games[1], first.path[:3])
     loser_path = list(race.games[1].path)
+    clock.now += 12.34
     trace(race.games[0], first.path)
-    assert race.scores == [1, 0] and race.rounds[0][:2] == (1, "Ada") and race.round == 1
-    assert race.over and not race.timer.running and race.timer.seconds == race.rounds[0][2]
+    assert race.scores == [1, 0] and race.phase == "between" and not race.timer.running
+    assert race.results[0] == RoundResult(1, 1, (1, 0), "Ada", 12.3, "solved") and race.timer.seconds == pytest.approx(12.34)
     assert race.games[0].path == list(first.path) and race.games[0].won, "the winning path stays on screen"
-    assert "Well done, Ada" in race.news.value and "Ada 1 : 0 Bo" in race.scoreboard.value
-    assert race.next_button.description == "Next round"
+    assert "Ada won round 1 in 12.3 s" in race.news.value and "Ada 1 : 0 Bo" in race.tally_view.value
     race.games[1].board.click(*first.path[3])
     assert race.games[1].path == loser_path and "Next round" in race.games[1].board.status
+    # round 2: the time runs out; the boards show one solution
     race.next_button.click()
-    assert race.round == 2 and not race.over and race.timer.running and race.timer.prefix == "round 2: "
-    assert race.games[0].puzzle == race.games[1].puzzle != first
-    assert race.games[1].path == [race.games[1].puzzle.start], "the loser's board starts the new round too"
+    assert race.round == 2 and race.phase == "playing" and race.games[1].path == [race.games[1].puzzle.start]
+    clock.now += 5
+    race.time_up()                       # a message that came too early changes nothing
+    assert race.phase == "playing"
+    clock.now += 15
+    race.timer._on_front_end_msg(race.timer, {"type": "time-up", "started": race.timer.started}, [])
+    assert race.phase == "between" and race.results[1].ended == "time up" and race.results[1].points == (0, 0)
+    assert all(g.path == list(g.puzzle.path) for g in race.games) and "One solution is shown" in race.news.value
+    # round 3 (the last): skipped; the race is over and says so
     race.next_button.click()
-    assert race.round == 3 and race.scores == [1, 0] and "Round 2 skipped" in race.news.value
+    race.next_button.click()
+    assert race.phase == "over" and race.results[2].ended == "skipped" and race.next_button.disabled
+    assert not race.timer.running and race.timer.prefix == "Round 3: skipped"
+    assert "Race over: Ada 1 : 0 Bo. Ada wins the race!" in race.news.value
+    assert race.start_button.description == "Start race" and race.id_box.value != 1, "a new race gets new puzzles"
+    rows = [line.split(",") for line in race.tally_csv().splitlines()]
+    assert rows[0] == ["round", "puzzle", "Ada", "Bo", "winner", "seconds", "ended"]
+    assert [r[2:5] + r[6:] for r in rows[1:]] == [["1", "0", "Ada", "solved"], ["0", "0", "", "time up"],
+                                                  ["0", "0", "", "skipped"]]
+    saved = list(tmp_path.glob("race-*.csv"))
+    assert len(saved) == 1 and saved[0].read_text() == race.tally_csv() == race.download.text
+    assert race.download.filename == saved[0].name and race.download.ready and "Saved as" in race.saved.value
+    assert "total" in race.tally_view.value
+
+
+def test_a_solution_after_the_time_is_up_does_not_win():
+    clock = FakeClock()
+    race = MathMazeRace(1, seconds=10, rounds=1, clock=clock)
+    race.start()
+    clock.now += 13                      # the browser's time-up message never came
+    trace(race.games[0], race.games[0].puzzle.path)
+    assert race.scores == [0, 0] and race.results[0].ended == "time up" and race.phase == "over"
+    assert "a draw" in race.news.value
 
 
 def test_race_replays_from_its_first_id():
-    a, b = MathMazeRace(9), MathMazeRace(9)
-    a.next_round(), b.next_round()
-    assert a.games[0].puzzle == b.games[0].puzzle
+    a, b = MathMazeRace(9, rounds=3), MathMazeRace(9, rounds=3)
+    for race in (a, b):
+        race.start()
+        race.next_round()
+        race.next_round()
+    assert a.games[0].puzzle == b.games[0].puzzle and a.results[0].puzzle == b.results[0].puzzle == 9
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"rounds": 0}, "a race's rounds must be a whole number from 1 to 20, got 0"),
+    ({"seconds": 5}, "a race's seconds must be a whole number from 10 to 600, got 5"),
+    ({"names": ("a", "b", "c")}, "a race has two players"),
+])
+def test_bad_race_settings_say_the_rule(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        MathMazeRace(1, **kwargs)
+
+
+def test_a_tally_that_cannot_be_saved_says_so_and_the_race_goes_on(tmp_path):
+    race = MathMazeRace(1, rounds=2, clock=FakeClock(), save_to=tmp_path / "no such folder")
+    race.start()
+    trace(race.games[0], race.games[0].puzzle.path)
+    assert "Could not save" in race.saved.value and "use Download" in race.saved.value
+    assert race.download.ready and race.phase == "between"
 
 
 def test_race_fuzz_10000_clicks():
     rng = random.Random(2)
-    race = MathMazeRace(3, clock=lambda: 0.0)
+    race = MathMazeRace(3, rounds=20, clock=lambda: 0.0)
+    race.start()
     for _ in range(10_000):
         g = race.games[rng.randrange(2)]
         last = g.path[-1]
@@ -158,10 +225,12 @@ def test_race_fuzz_10000_clicks():
         assert race.games[0].puzzle == race.games[1].puzzle
         for game in race.games:
             fuzz_invariants(game)
-        assert sum(g.won for g in race.games) == race.over, "one winner per round, and the round is over"
-        if race.over:
+        assert sum(g.won for g in race.games) == (race.phase != "playing"), "one winner per round, then it is over"
+        if race.phase == "between":
             race.next_button.click()
-    assert sum(race.scores) == len(race.rounds) == race.round - 1
+        elif race.phase == "over":
+            race.start_button.click()
+    assert sum(race.scores) == len(race.results) == race.round - (race.phase == "playing")
 
 
 def test_typing_an_id_and_pressing_enter_plays_it():

@@ -1,4 +1,5 @@
-"""``python -m mathmaze_lib worksheet``: printable puzzle sheets (PDF) with an answer key."""
+"""``python -m mathmaze_lib worksheet``: printable puzzle sheets (PDF) with an answer key, and the
+one-page rules handouts (``worksheet rules KIND``)."""
 
 from __future__ import annotations
 
@@ -9,37 +10,87 @@ def register(sub) -> None:
     from ..worksheet import KINDS, PAPERS
 
     p = sub.add_parser(
-        "worksheet", help="print puzzles on A4/Letter PDF pages, with an answer key",
+        "worksheet", help="print puzzles on A4/Letter PDF pages, with an answer key; or a rules handout",
         description="Write a PDF worksheet of puzzles made from their ids (the same ids always print the "
                     "same puzzles), with a name/date line, and optionally the answer key: summaze (key: one "
-                    "solution and the number of solutions), jump (key: a shortest route and its length), "
-                    "walls (key: the best walls found and their moves).")
-    p.add_argument("kind", choices=list(KINDS), help="the kind of puzzle")
-    p.add_argument("--ids", required=True, help="puzzle ids, e.g. 1-12 or 3,5,8-10 (wall mazes: level ids)")
+                    "solution, its sum and the number of solutions), jump (key: a shortest route with numbered "
+                    "jumps and its cells), walls (key: the best walls, proven best or how long the search ran). "
+                    "'worksheet rules KIND' writes the one-page rules handout of a puzzle instead.")
+    p.add_argument("kind", metavar="KIND", help=f"the kind of puzzle ({', '.join(KINDS)}), or 'rules'")
+    p.add_argument("rules_of", nargs="?", metavar="RULES_KIND", help="after 'rules': the puzzle of the handout")
+    p.add_argument("--ids", help="puzzle ids, e.g. 1-12 or 3,5,8-10 (wall mazes: level ids)")
     p.add_argument("--size", nargs=2, type=int, metavar=("ROWS", "COLS"),
                    help="grid size for summaze (default 4 5) and jump (default 5 5)")
     p.add_argument("--preset", default="simple", help="wall-maze level preset (default simple, 6 x 13, 7 walls)")
+    p.add_argument("--difficulty", help="easy, medium or hard: Math Mazes and wall levels among --ids that have "
+                                        "it; jumping mazes made for it (see docs/teachers.md for the rules)")
+    p.add_argument("--unique", action="store_true",
+                   help="only puzzles with one answer: Math Maze's unique puzzle of each id, jumping mazes with "
+                        "one shortest route")
+    p.add_argument("--count", type=int, help="at most this many puzzles: the first of --ids that qualify")
     p.add_argument("--per-page", type=int, help="puzzles per page (default: summaze 6, jump 4, walls 2)")
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size (default a4)")
-    p.add_argument("--out", required=True, help="the worksheet PDF to write")
+    p.add_argument("--out", help="the worksheet (or handout) PDF to write")
     p.add_argument("--key", help="also write the answer key to this PDF")
     p.add_argument("--json", action="store_true", help="print one JSON object (pages and answers)")
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
-    from ..worksheet import write
+def _rules(args) -> int:
+    from ..handout import write_rules
+    from ..worksheet import check_kind
 
+    if not args.rules_of:
+        raise ValueError("worksheet rules: name the puzzle, e.g. 'worksheet rules summaze' (summaze, jump or walls)")
+    check_kind(args.rules_of)
+    given = [name for name, value in (("--ids", args.ids), ("--key", args.key), ("--size", args.size),
+                                      ("--difficulty", args.difficulty), ("--count", args.count),
+                                      ("--per-page", args.per_page)) if value] + (["--unique"] if args.unique else [])
+    if given:
+        raise ValueError(f"worksheet rules: {given[0]} is for worksheets; a rules handout takes --out and --paper")
+    pages = write_rules(args.rules_of, args.out, paper=args.paper)
+    if args.json:
+        print(json.dumps({"out": args.out, "pages": pages, "kind": args.rules_of}))
+    else:
+        print(f"wrote {args.out}: the rules of {args.rules_of}, {pages} page")
+    return 0
+
+
+def run(args) -> int:
+    from ..worksheet import check_difficulty, check_kind, command_line, write
+
+    if not args.out:
+        raise ValueError("--out: name the PDF file to write, e.g. --out sheet.pdf")
+    if args.kind == "rules":
+        return _rules(args)
+    check_kind(args.kind)
+    if args.rules_of:
+        raise ValueError(f"worksheet {args.kind} {args.rules_of}: one kind only (for a rules handout: "
+                         f"worksheet rules {args.kind})")
+    if not args.ids:
+        raise ValueError("--ids: give the puzzle ids, e.g. --ids 1-12")
+    check_difficulty(args.difficulty)
     if args.key and args.key == args.out:
         raise ValueError(f"--key {args.key}: the key must go to another file than --out")
-    made = write(args.kind, args.ids, args.out, key=args.key, size=tuple(args.size) if args.size else None,
-                 per_page=args.per_page, paper=args.paper, preset=args.preset)
+    size = tuple(args.size) if args.size else None
+    options = dict(size=size, per_page=args.per_page, paper=args.paper, preset=args.preset)
+    wanted = dict(unique=args.unique, difficulty=args.difficulty, count=args.count)
+    command = command_line(args.kind, args.ids, out=args.out, key=args.key, **options, **wanted)
+    made = write(args.kind, args.ids, args.out, key=args.key, command=command, **options, **wanted)
     if args.json:
         print(json.dumps({"out": args.out, "pages": made["pages"], "key": args.key, "key_pages": made["key_pages"],
-                          "puzzles": [{"id": it.id, **it.answer} for it in made["items"]]}))
+                          "left_out": [{"id": pid, "why": why} for pid, why in made["left_out"]], "command": command,
+                          "puzzles": [{"id": it.id, **it.answer, "text": it.puzzle.text()} for it in made["items"]]}))
         return 0
     n = len(made["items"])
     print(f"wrote {args.out}: {n} puzzle{'s' if n != 1 else ''} on {made['pages']} page(s)")
+    reasons: dict = {}
+    for pid, why in made["left_out"]:
+        reasons.setdefault(why, []).append(str(pid))
+    for why, ids in reasons.items():
+        print(f"left out ({why}): {'id' if len(ids) == 1 else 'ids'} {', '.join(ids)}")
     if args.key:
         print(f"wrote {args.key}: the answer key, {made['key_pages']} page(s)")
+    print(f"print again: {command}")
     return 0
+

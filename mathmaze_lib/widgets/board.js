@@ -115,6 +115,8 @@ function render({ model, el }) {
     // The board is as wide as its cells ask, but never wider than the space it is given:
     // then the cells shrink (they stay square; the text shrinks with them).
     wrap.style.width = `${cols * px + 4}px`;
+    root.style.setProperty("--mm-rows", rows);    // for pages that size boards from the screen (the projector)
+    root.style.setProperty("--mm-cols", cols);
     svg.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
     fitText();
   }
