@@ -138,9 +138,34 @@ def generator_rows():
                         statistics.median(jumps), "jumps", "unique, no black holes", good,
                         f"max {max(jumps)}; time per id median {statistics.median(wall):.2f} s, "
                         f"max {max(wall):.2f} s (CPU median {statistics.median(cpu):.2f} s)"))
+    rows.extend(big_generator_rows())
     for size in (5, 10):
         old, new = _analyses_per_second(size)
         rows.append(Row("2 jumping", f"analyses per second after a one-cell change, {size}x{size}", new, "/s",
                         note=f"before (BFS + analyse + count_shortest, as the old generator did): {old:.0f}/s;"
                              f" {new / old:.0f} times as many now"))
+    return rows
+
+
+def big_generator_rows():
+    """Issue 30: 50 x 50 and 100 x 100 mazes, unique with no black holes, within 10 s and 30 s on one core
+    (the compiled generator, mathmaze_lib.fastjump; before it: 13-jump routes, two shortest routes and
+    black holes at the default steps).  The value is the slowest id's wall time, which also counts
+    waiting for the CPU on a shared machine; the note has the CPU times."""
+    rows = []
+    for size, limit in ((50, 10.0), (100, 30.0)):
+        jumps, wall, cpu, good = _made(size, range(1, 11))
+        rows.append(Row("2 jumping", f"generator {size}x{size} (default steps), ids 1-10: wall time per id, the "
+                        f"slowest", max(wall), "s", f"< {limit:g} s, unique, no black holes",
+                        max(wall) < limit and good,
+                        f"all unique, no black holes: {'yes' if good else 'NO'}; wall median "
+                        f"{statistics.median(wall):.2f} s; CPU median {statistics.median(cpu):.2f} s, max "
+                        f"{max(cpu):.2f} s; route median {statistics.median(jumps):.0f} jumps (min {min(jumps)}, "
+                        f"max {max(jumps)})"))
+    for rule in ("diag8", "rightdown", "wrap", "diag8+wrap"):
+        jumps, wall, cpu, good = _made(50, range(1, 6), rule)
+        rows.append(Row("2 jumping", f"generator 50x50 rule {rule}, ids 1-5: median shortest route",
+                        statistics.median(jumps), "jumps", "unique, no black holes", good,
+                        f"min {min(jumps)}, max {max(jumps)}; wall per id max {max(wall):.2f} s "
+                        f"(CPU max {max(cpu):.2f} s)"))
     return rows

@@ -228,7 +228,8 @@ def cli(*args):
     (["--steps", "-5"], "--steps -5: the number of annealing steps is a whole number >= 0"),
     (["--seconds", "0"], "--seconds 0: the time limit is a number of seconds > 0"),
     (["--rows", "0"], "--rows 0: the number of rows is a whole number from 1 to 100"),
-    (["--cols", "101"], "--cols 101"),
+    (["--cols", "101"], "--cols 101: the number of cols is a whole number from 1 to 100 "
+                        "(the largest board is 100 x 100)"),
     (["--restarts", "0"], "--restarts 0"),
     (["--weight", "beauty=2"], "--weight 'beauty=2': write TERM=WEIGHT"),
     (["--weight", "clusters=-1"], "a weight is a number >= 0"),
@@ -267,3 +268,27 @@ def test_cli_json_and_the_time_limit_note():
     assert data["steps"] < data["budget"] and data["stopped"].startswith("time limit of 1.5 s")
     assert "note: time limit of 1.5 s reached" in proc.stderr and "generating: step" in proc.stderr
     assert jm.parse(data["maze"]).rows == 40
+
+
+def test_cli_makes_the_largest_board_with_one_shortest_route_and_no_black_holes():
+    proc = cli("--id", "1", "--rows", "100", "--cols", "100", "--quiet", "--json")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    data = json.loads(proc.stdout)
+    terms = data["terms"]
+    assert terms["shortest_routes"] == 1 and terms["black_holes"] == 0 and data["steps"] == data["budget"] == 400
+    maze = jm.parse(data["maze"])
+    assert (maze.rows, maze.cols) == (100, 100) and jm.solve(maze).jumps == data["jumps"] == terms["jumps"]
+
+
+def test_cli_notes_a_maze_that_falls_short_and_what_may_help():
+    state = cli("--id", "1", "--rows", "21", "--cols", "21", "--rule", "nouturn", "--steps", "5", "--quiet")
+    assert state.returncode == 0
+    assert re.search(r"^note: it has \d+ black holes? .*rules with state are annealed in plain Python.*use a "
+                     r"smaller board or a rule on cells", state.stderr, re.M), state.stderr
+    bare = cli("--id", "1", "--rows", "5", "--cols", "5", "--steps", "0", "--quiet")
+    assert "note: it has no route (a good maze has one shortest route and no black holes): more --steps may find one" \
+        in bare.stderr
+    assert "note:" not in cli("--id", "1", "--rows", "4", "--cols", "4", "--quiet").stderr
+    # a term the weights leave out is not asked for
+    assert "note:" not in cli("--id", "1", "--rows", "5", "--cols", "5", "--steps", "30", "--quiet",
+                              "--weight", "black_holes=0", "--weight", "unique=0").stderr

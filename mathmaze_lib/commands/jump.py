@@ -30,12 +30,13 @@ def register(sub) -> None:
                                        "and print each term for the maze it made.")
     g.add_argument("--id", type=int, required=True, help="the maze id (a whole number >= 0): the same id, "
                    "size, rule and options give the same maze")
-    g.add_argument("--rows", type=int, default=5, help="1 to 100 (default 5)")
+    g.add_argument("--rows", type=int, default=5, help="1 to 100 (default 5): the largest board is 100 x 100")
     g.add_argument("--cols", type=int, default=5, help="1 to 100 (default 5)")
     g.add_argument("--rule", default="ortho", help=f"rules joined by '+': {', '.join(jm.RULES)}")
     g.add_argument("--steps", type=int, default=None,
                    help="annealing steps (default: 40,000 on 5 x 5, 20,000 on 10 x 10, 400 on 100 x 100; "
-                        "a tenth of that for rules with state)")
+                        "a tenth of that for rules with state). Beyond 20 x 20, rules on cells start from a "
+                        "maze built with a long unique route, and the steps polish it")
     g.add_argument("--restarts", type=int, default=4, help="rounds of annealing, each from the best so far")
     g.add_argument("--seconds", type=float, default=GENERATE_SECONDS,
                    help=f"safety time limit (default {GENERATE_SECONDS:g}); when it fires the maze is the best "
@@ -117,7 +118,8 @@ def _generate_options(args) -> dict:
     for name in ("rows", "cols"):
         value = getattr(args, name)
         if not 1 <= value <= 100:
-            raise ValueError(f"--{name} {value}: the number of {name} is a whole number from 1 to 100")
+            raise ValueError(f"--{name} {value}: the number of {name} is a whole number from 1 to 100 "
+                             f"(the largest board is 100 x 100)")
     if args.rows * args.cols < 2:
         raise ValueError(f"--rows {args.rows} --cols {args.cols}: a maze needs at least 2 cells")
     if args.steps is not None and args.steps < 0:
@@ -181,6 +183,29 @@ def _route_words(g) -> str:
     return f"{g.jumps} jumps, {routes} shortest route{'s' if routes != 1 else ''}"
 
 
+def _not_good(g) -> str:
+    """Why a generated maze falls short of one shortest route and no black holes (the terms whose weight
+    is not 0), and what may help; empty when it does not."""
+    t, w = g.terms, g.objective
+    if t.jumps is None:
+        why = "it has no route"
+    else:
+        short = ([f"{t.shortest_routes} shortest routes"] if t.shortest_routes > 1 and w["unique"] else []) + \
+                ([f"{t.black_holes} black hole{'s' if t.black_holes != 1 else ''}"] if t.black_holes and
+                 w["black_holes"] else [])
+        if not short:
+            return ""
+        why = f"it has {' and '.join(short)}"
+    rule_names = g.maze.rule.split("+")
+    if any(n in rule_names for n in ("alternate", "toggle", "nouturn", "wildcard")) and \
+            g.maze.rows * g.maze.cols >= jm.COMPILED_FROM:
+        hint = ("rules with state are annealed in plain Python, one search of the whole board a step, which is "
+                "too slow beyond 20 x 20: use a smaller board or a rule on cells (ortho, diag8, rightdown, wrap)")
+    else:
+        hint = "more --steps may find one"
+    return f"{why} (a good maze has one shortest route and no black holes): {hint}"
+
+
 def generate(args) -> int:
     import dataclasses
     import sys
@@ -195,6 +220,9 @@ def generate(args) -> int:
     if g.stopped:
         print(f"note: {g.stopped}: this maze is the best found so far and may differ on a faster or slower "
               f"machine (allow more time with --seconds)", file=sys.stderr)
+    note = _not_good(g)
+    if note:
+        print(f"note: {note}", file=sys.stderr)
     parts = jm.score_parts(g.terms, g.objective) if g.jumps is not None else None
     if args.json:
         print(json.dumps({"id": args.id, "rule": g.maze.rule, "maze": g.maze.text(), "jumps": g.jumps,

@@ -1,0 +1,211 @@
+"""The compiled generator of big jumping mazes (mathmaze_lib.fastjump) against the library's own
+searches: its measure of the design terms, its incremental clusters, the maze it builds along its
+breadth-first search, its aimed moves, and jumpmaze.generate on 50 x 50 boards."""
+
+import hashlib
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from mathmaze_lib import fastjump, jumpmaze as jm
+from mathmaze_lib.grid import Grid
+
+pytestmark = pytest.mark.skipif(not fastjump.AVAILABLE, reason="numba is not installed")
+
+CELL_RULES = ["ortho", "diag8", "rightdown", "wrap", "diag8+wrap", "rightdown+wrap"]
+
+
+def maxk(rows, cols, rule):
+    names, grid = jm._names(rule), Grid(rows, cols)
+    return [jm._max_jump(rows, cols, grid.cell(i), names) for i in range(grid.size)]
+
+
+def new_run(rows, cols, rule, weights=None, seed=1):
+    return fastjump._Run(rows, cols, jm._names(rule), maxk(rows, cols, rule), weights or {}, seed)
+
+
+def maze_of(run, rule):
+    n = len(run.vals)
+    return jm._StateScorer(run.rows, run.cols, jm.check_rule(rule), 0, n - 1).maze([int(v) for v in run.vals], set())
+
+
+def random_vals(rng, rows, cols, rule):
+    top = maxk(rows, cols, rule)
+    return [rng.randint(1, k) for k in top[:-1]] + [0]
+
+
+def terms_of(run):
+    """The compiled measure of ``run.vals`` as design terms: (jumps, routes, forced, black, white, reached)
+    and the clusters."""
+    run.start()
+    return tuple(int(x) for x in run.kept), int(run.s[fastjump._CLUSTERS])
+
+
+def library_terms(maze, whole):
+    t = jm.design_terms(maze)
+    if t.jumps is None:
+        return (-1, 0, 0, 0, 0, t.reached), t.clusters
+    return (t.jumps, t.shortest_routes, t.forced, t.black_holes, t.white_holes if whole else 0, t.reached), t.clusters
+
+
+@pytest.mark.parametrize("rule", CELL_RULES)
+def test_the_compiled_measure_agrees_with_design_terms(rule):
+    rng = random.Random(rule)
+    routes = holes = 0
+    for _ in range(120):
+        rows, cols = rng.randint(2, 8), rng.randint(2, 8)
+        whole = rng.random() < 0.5
+        run = new_run(rows, cols, rule, {"white_holes": 1.0} if whole else {})
+        run.vals[:] = random_vals(rng, rows, cols, rule)
+        maze = maze_of(run, rule)
+        assert terms_of(run) == library_terms(maze, whole), maze.text()
+        routes += run.kept[0] >= 0
+        holes += run.kept[0] >= 0 and run.kept[3] > 0
+    # (under rightdown every jump leads on towards the last row or column, and from there to the goal)
+    assert routes > 30 and (holes > 2 or rule == "rightdown"), "the sample has routes and black holes"
+
+
+@pytest.mark.parametrize("rule", ["ortho", "diag8+wrap", "rightdown"])
+def test_after_annealing_steps_the_kept_terms_and_clusters_are_the_mazes(rule):
+    """The annealing keeps the terms of the kept maze, and its clusters change by recounting only the
+    groups around each changed cell: both must equal a fresh measure after thousands of steps."""
+    rng = random.Random(3)
+    for rows, cols in ((6, 7), (9, 9), (21, 20)):
+        run = new_run(rows, cols, rule, seed=rows)
+        run.vals[:] = random_vals(rng, rows, cols, rule)
+        run.start()
+        run.f[fastjump._HEAT], run.f[fastjump._COOL] = 2.0, 1.0
+        for _ in range(5):
+            run.anneal(400)
+            kept, clusters = tuple(int(x) for x in run.kept), int(run.s[fastjump._CLUSTERS])
+            assert (kept, clusters) == library_terms(maze_of(run, rule), False)
+            assert (kept, clusters) == terms_of(run)
+
+
+def test_steps_run_in_pieces_are_one_run():
+    """generate() runs the annealing in pieces between which it checks the clock and reports progress:
+    the pieces must not change the maze."""
+    runs = []
+    for pieces in ([1200], [1, 599, 600], [300] * 4):
+        run = new_run(22, 23, "diag8", seed=9)
+        run.construct()
+        run.start()
+        run.f[fastjump._HEAT], run.f[fastjump._COOL] = 2.0, 0.999
+        for steps in pieces:
+            run.anneal(steps)
+        runs.append((run.vals.tolist(), run.best_vals.tolist(), run.kept.tolist(), run.f.tolist(), run.rng.tolist()))
+    assert runs[0] == runs[1] == runs[2]
+
+
+@pytest.mark.parametrize("rule", CELL_RULES)
+@pytest.mark.parametrize("rows, cols", [(21, 21), (30, 17), (5, 100)])
+def test_the_built_maze_has_one_shortest_route_the_one_it_built(rule, rows, cols):
+    run = new_run(rows, cols, rule, seed=rows * cols)
+    at, misses = run.construct()
+    maze = maze_of(run, rule)
+    order = sorted((p, v) for v, p in enumerate(at) if p >= 0)
+    route = [maze.cell_at(v) for _, v in order]
+    assert [p for p, _ in order] == list(range(len(order))) and route[0] == maze.start and route[-1] == maze.end
+    t = jm.design_terms(maze)
+    assert jm.check(maze, route).ok
+    if "rightdown" in rule and misses:
+        # a side cell by the goal's side may have only numbers that land ahead on the route (a shortcut or
+        # a second shortest route, which the annealing then mends): the route built is still a route
+        assert t.jumps <= len(route) - 1
+        return
+    assert misses == 0
+    assert t.shortest_routes == 1 and t.jumps == len(route) - 1, maze.text()
+    assert jm.solve(maze).route == route
+
+
+def test_the_built_mazes_are_long_and_have_no_black_holes():
+    for pid in range(1, 6):
+        run = new_run(50, 50, "ortho", seed=pid)
+        assert run.construct()[1] == 0
+        t = jm.design_terms(maze_of(run, "ortho"))
+        assert t.good and t.jumps > 1000 and t.forced == 0, t
+
+
+def test_the_aimed_moves_mend_black_holes_and_ties():
+    """From random numbers on a 12 x 12 board (black holes and several shortest routes), the annealing
+    with its aimed moves reaches a maze with one shortest route and no black holes."""
+    rng = random.Random(12)
+    for seed in range(3):
+        run = new_run(12, 12, "ortho", seed=seed)
+        while True:
+            run.vals[:] = random_vals(rng, 12, 12, "ortho")
+            run.start()
+            if run.kept[0] > 0 and run.kept[1] > 1 and run.kept[3] > 0:
+                break
+        run.best_vals[:] = run.vals
+        run.f[fastjump._HEAT], run.f[fastjump._COOL] = 0.5, 1.0
+        run.anneal(3000)
+        best = jm._StateScorer(12, 12, "ortho", 0, 143).maze([int(v) for v in run.best_vals], set())
+        assert jm.design_terms(best).good
+
+
+def test_the_random_numbers_are_splitmix64():
+    rng = np.array([0], np.uint64)
+    # the first outputs of splitmix64 seeded with 0 (Vigna's reference implementation)
+    assert [int(fastjump._next(rng)) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
+                                                            0x06C45D188009454F]
+
+
+# ---------------------------------------------------------------- through jumpmaze.generate
+
+def test_a_50_by_50_maze_has_one_shortest_route_and_no_black_holes_and_is_the_same_every_run():
+    a = jm.generate(1, 50, 50)
+    assert a.steps == a.budget == jm.default_steps(50, 50) and not a.stopped
+    assert a.terms == jm.design_terms(a.maze) and a.terms.good and a.jumps > 1000
+    assert jm.count_shortest(a.maze) == 1 and jm.black_holes(a.maze) == []
+    assert jm.generate(1, 50, 50).maze == a.maze
+    # the same id gives the same maze on every machine: its own random numbers, no float sums in numba
+    # that could differ; pinned here
+    assert (a.jumps, hashlib.sha256(a.maze.text().encode()).hexdigest()[:16]) == (1166, "2bd05f73fd555401")
+
+
+@pytest.mark.parametrize("rule", ["diag8", "wrap", "rightdown"])
+def test_other_cell_rules_on_big_boards(rule):
+    g = jm.generate(2, 30, 24, rule)
+    assert g.terms.good and g.terms == jm.design_terms(g.maze) and g.maze.rule == jm.check_rule(rule)
+
+
+@pytest.mark.parametrize("fewest, most", [(4, 7), (8, 12), (30, 40), (13, None)])
+def test_a_band_of_jumps_on_a_big_board(fewest, most):
+    """Worksheets ask for easy mazes by a band of jumps (jumps=(fewest, most)): the built route ends by
+    ``most``, and the maze is good only inside the band."""
+    for pid in (1, 2):
+        g = jm.generate(pid, 30, 30, jumps=(fewest, most))
+        assert g.terms.good and fewest <= g.jumps <= (most or 10**6), (pid, g.jumps)
+    assert jm.generate(2, 30, 30, jumps=(fewest, most)).maze == g.maze
+
+
+def test_small_boards_and_rules_with_state_keep_the_python_annealing(monkeypatch):
+    called = []
+    monkeypatch.setattr(fastjump, "generate", lambda *a, **k: called.append(a))
+    jm.generate(1, 20, 20, steps=10)
+    jm.generate(1, 21, 21, "nouturn", steps=1)
+    assert called == []
+
+
+@pytest.mark.slow
+def test_warming_up_fills_numbas_cache_so_the_next_process_compiles_nothing(tmp_path):
+    """``python -m mathmaze_lib.fastjump`` (run by the Makefile after installing) compiles the generator
+    into numba's cache; a later process generating a big maze loads it instead of compiling again."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.fastjump"], env=env, capture_output=True,
+                           text=True, check=True)
+    assert first.stdout.startswith("compiled jumping-maze generator ready")
+    cached = {p.name.split(".")[1].split("-")[0] for p in tmp_path.rglob("*.nbi")}
+    assert {"_construct", "_start", "_anneal"} <= cached, cached
+    probe = ("from mathmaze_lib import fastjump, jumpmaze\n"
+             "jumpmaze.generate(3, 30, 30, steps=500)\n"
+             "s = [f.stats for f in (fastjump._construct, fastjump._start, fastjump._anneal)]\n"
+             "print(sum(sum(x.cache_hits.values()) for x in s), sum(sum(x.cache_misses.values()) for x in s))")
+    hits, misses = map(int, subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                                           check=True).stdout.split())
+    assert (hits, misses) == (3, 0), f"the generator was compiled again: {hits} cache hits, {misses} misses"
