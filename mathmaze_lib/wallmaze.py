@@ -60,6 +60,8 @@ UNLIMITED = 999
 #: The most bytes a board file may have: a 1000 x 1000 board, its header and some comments.
 MAX_TEXT_BYTES = 2 * 2**20
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: What :meth:`WallMaze.char` says for checkpoints after Z (a map code may have more than 26).
+LATER_CHECKPOINT = "+"
 #: An unbuildable cell: the runner crosses it, no wall may go on it (Pathery's "patch").
 UNBUILDABLE = "p"
 #: The teleport colours 1, 2, ... as (in-cell letter, out-cell letter), Pathery's own letters.
@@ -131,7 +133,7 @@ class WallMaze:
             return "f"
         for i, cells in enumerate(self.checkpoints):
             if cell in cells:
-                return LETTERS[i]
+                return LETTERS[i] if i < len(LETTERS) else LATER_CHECKPOINT
         if cell in self.unbuildable:
             return UNBUILDABLE
         for colour, ins, outs in self.teleports:
@@ -159,6 +161,9 @@ class WallMaze:
         walls: 3
         s.#f
         """
+        if len(self.checkpoints) > len(LETTERS):
+            raise ValueError(f"this board has {len(self.checkpoints)} checkpoints; the text format writes at most "
+                             f"{len(LETTERS)} (A to Z): write it as a map code (mathmaze_lib.mapcode.write)")
         lines = [f"walls: {self.budget}"]
         for r in range(self.rows):
             lines.append("".join(self.char((r, c)) for c in range(self.cols)))
@@ -207,12 +212,19 @@ def _what(kind: str) -> str:
     if kind in _TELE_CHAR:
         colour, side = _TELE_CHAR[kind]
         return f"a teleport {('in', 'out')[side]}-cell '{kind}' (colour {colour + 1})"
-    return {"#": "a rock", "s": "a start", "f": "a finish", UNBUILDABLE: "an unbuildable cell 'p'"}.get(
-        kind, f"checkpoint {kind}")
+    return {"#": "a rock", "s": "a start", "f": "a finish", UNBUILDABLE: "an unbuildable cell 'p'",
+            LATER_CHECKPOINT: "a checkpoint after Z"}.get(kind, f"checkpoint {kind}")
 
 
 def parse(text: str) -> WallMaze:
-    """Read a wall maze from text (optional ``walls: K`` header, then rows of characters).
+    """Read a wall maze from text (optional ``walls: K`` header, then rows of characters), or from a
+    Pathery map code (``COLS.ROWS.WALLS.NAME...:`` then the cells; see :mod:`mathmaze_lib.mapcode`:
+    the board only, without the walls a code may carry).
+
+    >>> print(parse("4.2.1.Tiny...:,s1.1,f1.1,s1.,r2.1,f1.").text())
+    walls: 1
+    s.f.
+    s..f
 
     >>> parse("walls: 1\\ns.B.f")
     Traceback (most recent call last):
@@ -223,6 +235,9 @@ def parse(text: str) -> WallMaze:
     ...
     mathmaze_lib.grid.GridParseError: no finish cell 'f' on the board (a wall maze needs at least one)
     """
+    from . import mapcode
+    if isinstance(text, str) and mapcode.is_code(text):
+        return mapcode.read(text).maze
     p = parse_grid(text, split="chars", headers=["walls"], token_rule=_token_rule)
     budget = UNLIMITED
     if "walls" in p.headers:
@@ -727,11 +742,13 @@ def texts_and_roles(maze: WallMaze, walls: Iterable = (), path: Iterable = ()) -
     for k, (tin, tout) in enumerate(TELEPORTS):
         kinds[tin] = (f"→{k + 1}", "tele_in")
         kinds[tout] = (f"{k + 1}→", "tele_out")
+    later = {cell: str(i + 1) for i, cells in enumerate(maze.checkpoints[len(LETTERS):], start=len(LETTERS))
+             for cell in cells}                 # checkpoints after Z show their number
     texts = [["" for _ in range(maze.cols)] for _ in range(maze.rows)]
     roles = {}
     for cell in maze.grid.cells():
         ch = maze.char(cell)
-        text, role = kinds.get(ch, (ch, "highlight"))
+        text, role = kinds.get(ch, (later.get(cell, ch), "highlight"))
         if cell in walls:
             role = "wall"
         elif role == "plain" and cell in on_path:

@@ -1,9 +1,10 @@
 """The walls command: score and optimize, as JSON with the documented keys."""
 
-import pytest
 import json
 import subprocess
 import sys
+
+import pytest
 
 from mathmaze_lib import wallmaze
 
@@ -105,3 +106,48 @@ def test_optimize_a_crowded_map_on_two_processes():
     maze = wallmaze.level("pathery-complex", 1)
     assert wallmaze.score(maze, [tuple(w) for w in data["walls"]]) == data["moves"]
     assert json.loads(cli(*args).stdout) == data and "Traceback" not in proc.stderr
+
+
+SMALL1 = ("13.6.7.Small1...:,r1.11,r1.,r1.2,r1.6,r2.1,r1.,r1.5,r2.2,r1.2,f1.,s1.4,r2.1,r2.,r2.3,r1.,r1.2,r1.,r1.4,"
+          "r1.2,r1.,r1.1,r2.,c1.2,r2.5,r1.")
+
+
+def test_a_map_code_is_shown_as_a_board_file_and_back(tmp_path):
+    text = cli("show", "--code", SMALL1).stdout
+    assert text.splitlines()[0] == "walls: 7" and text.splitlines()[-1] == "; walls: 1,10 2,6 3,5 3,7 3,8 5,2 5,6"
+    (tmp_path / "small1.txt").write_text(text)
+    walls = text.splitlines()[-1].removeprefix("; walls: ").split()
+    back = cli("show", "small1.txt", "--to", "code", "--walls", *walls, cwd=tmp_path).stdout.strip()
+    assert back == SMALL1.replace("Small1", "small1"), "the file's name is the map's name"
+    data = json.loads(cli("show", "--code", SMALL1, "--walls", "--json").stdout)
+    assert data["walls"] == [] and data["code"].count("r2") == 0 and data["text"].startswith("walls: 7\n#")
+
+
+def test_a_map_code_is_scored_with_its_own_walls_or_given_ones(tmp_path):
+    assert json.loads(cli("score", "--code", SMALL1, "--json").stdout)["moves"] == 43
+    data = json.loads(cli("score", "--code", SMALL1, "--walls", "2,6", "--json").stdout)
+    maze = wallmaze.parse(SMALL1)
+    assert data["moves"] == wallmaze.score(maze, [(2, 6)])
+    (tmp_path / "s.mapcode").write_text(SMALL1 + "\n")          # a file holding a map code reads as one
+    assert "moves: 43" in cli("score", "s.mapcode", cwd=tmp_path).stdout
+
+
+def test_a_map_code_is_optimized_from_the_bare_board(tmp_path):
+    data = json.loads(cli("optimize", "--code", SMALL1, "--seconds", "2", "--workers", "1", "--json").stdout)
+    assert set(data) == {"moves", "walls", "optimal", "method"}
+    maze = wallmaze.parse(SMALL1)
+    assert data["moves"] == wallmaze.score(maze, [tuple(w) for w in data["walls"]]) >= 40
+    text = cli("optimize", "--code", SMALL1, "--max-iters", "2000").stdout
+    code = text.splitlines()[-1].removeprefix("map code with these walls: ")
+    assert code.startswith("13.6.7.Small1...:") and code.count("r2") == 7
+
+
+@pytest.mark.parametrize("args, message", [
+    (["score", "--code", "13.6.7.Small1...:,r1.11,q1."], "error: --code: map code item 2 ('11,q1'): 'q1' is not a tile"),
+    (["score", "b.txt", "--code", SMALL1], "error: give one board: a FILE, --preset or --code, not FILE and --code"),
+    (["show", "--code", "3.1.0.T...:,s1.,f1.", "--walls", "0,0"], "wall 1 at cell (0, 0): a wall cannot go on a start"),
+])
+def test_a_bad_map_code_or_board_choice_is_one_line(tmp_path, args, message):
+    (tmp_path / "b.txt").write_text(BOARD)
+    proc = cli(*args, cwd=tmp_path)
+    assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr

@@ -211,3 +211,48 @@ def test_show_best_builds_on_a_board_with_any_number_of_walls():
     game.best_button.click()
     assert "a short run of build" in game.board.status and game.moves > 5
     assert wallmaze.score(game.maze, game.walls) == game.moves
+
+
+def test_a_pasted_map_code_is_played_with_its_walls_as_the_goal(tmp_path):
+    from benchmarks.pathery_maps import examples
+    huge = examples()["Huge1"]
+    game = MazerGame("simple", 1, store=Store(tmp_path), name="Ada")
+    game.board.click(*game.maze.open_cells()[0])
+    game.code_box.value = huge.code             # what Enter (or leaving the box) sends from the browser
+    assert (game.maze.rows, game.maze.cols) == (game.board.rows, game.board.cols) == (19, 20)
+    assert game.board.status.startswith("Playing the map code's board 'Huge1' (20 x 19).")
+    assert not game.walls and game.goal == huge.published == 487 and game.map_id.startswith("code:")
+    assert game.moves == wallmaze.score(game.maze) and game.board.cell_size == 34
+    game.best_button.click()                    # the code's own walls
+    assert game.moves == 487 and len(game.walls) == 47 and "the stored goal" in game.board.status
+    game.board.click(*sorted(game.walls)[0])
+    game.save_button.click()
+    assert game.store.best(game.map_id)[0] == game.moves < 487
+    game.id_box.value = 3                       # back to the preset's levels, on a grid of their size
+    assert game.map_id == "simple:3" and (game.board.rows, game.board.cols) == (6, 13) and not game.walls
+
+
+def test_a_bad_map_code_is_explained_and_the_game_stays_as_it_was():
+    game = MazerGame(maze=BOARD)
+    game.board.click(0, 1)
+    before = (game.maze, set(game.walls), game.map_id, game.board.rows, game.board.cols, game.board.texts)
+    for code, reason in [("20.19.47.Huge1...:12,r1.1,q2.", "map code item 2 ('1,q2'): 'q2' is not a tile"),
+                         ("3.1.0.T...:,s1.,c2.,f1.", "checkpoint c2 needs c1 too"),
+                         ("12.x", "map code: no ':'")]:
+        game.code_box.value = code
+        assert game.board.status.startswith("Cannot play this map code: ") and reason in game.board.status
+        assert (game.maze, game.walls, game.map_id, game.board.rows, game.board.cols, game.board.texts) == before
+        game.board.status = ""
+        game.code_button.click()                # Play code reads the box again: the same answer
+        assert reason in game.board.status
+    game.code_box.value = "   "                 # an emptied box plays nothing
+    assert game.maze == BOARD
+
+
+def test_a_map_code_with_more_checkpoints_than_letters_shows_their_numbers():
+    from benchmarks.pathery_maps import examples
+    game = MazerGame(maze=BOARD)
+    game.play_code(examples()["Gargantuan"].code)
+    assert (game.board.rows, game.board.cols, game.board.cell_size) == (100, 100, 10)
+    texts = [t for row in game.board.texts for t in row]
+    assert {"A", "Z", "27", "98"} <= set(texts) and game.goal == 159845

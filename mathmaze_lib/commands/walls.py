@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-from .. import optimize, wallmaze
+from .. import mapcode, optimize, wallmaze
 from ..grid import parse_cell, read_text
 
 
@@ -48,10 +48,19 @@ PROVE_UP_TO_WALLS = 7
 
 
 def _board_args(p) -> None:
-    p.add_argument("file", nargs="?", help="a board in the text format (or use --preset/--level)")
+    p.add_argument("file", nargs="?", help="a board file: the text format, or a Pathery map code "
+                                           "(or use --preset/--level, or --code)")
     p.add_argument("--preset", choices=sorted(wallmaze.PRESETS), help="a generated level instead of a file")
     p.add_argument("--level", type=int, default=1, help="the level id with --preset (default: 1)")
+    p.add_argument("--code", metavar="MAPCODE", help="a Pathery map code instead of a file (quote it: "
+                                                     "'13.6.7.Small1...:,r1.11,...')")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _walls_arg(p, help_text: str) -> None:
+    p.add_argument("--walls", nargs="*", default=None, metavar="R,C", help=help_text)
+    if hasattr(p, "_negative_number_matcher"):   # '-1,0' is a (bad) wall, not an unknown option
+        p._negative_number_matcher = re.compile(r"^-\d+([.,]\d*)*$")
 
 
 def register(sub) -> None:
@@ -59,13 +68,20 @@ def register(sub) -> None:
                        description="Wall mazes: the runner's moves for a set of walls, and optimizers "
                                    "that place walls to make the runner's path long.")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    v = actions.add_parser("show", help="a board in the text format, or as a Pathery map code (--to code)",
+                           description="Print a board in the project's text format (what a board file holds; "
+                                       "a map code's walls follow as a comment) or as a Pathery map code.")
+    _board_args(v)
+    _walls_arg(v, "walls as row,col pairs (default: a map code's own walls, its r2 cells)")
+    v.add_argument("--to", choices=("text", "code"), default="text", help="the format to print (default: text)")
+    v.set_defaults(func=show)
     s = actions.add_parser("score", help="the runner's moves and path for some walls")
     _board_args(s)
-    s.add_argument("--walls", nargs="*", default=[], metavar="R,C", help="walls as row,col pairs")
-    if hasattr(s, "_negative_number_matcher"):   # '-1,0' is a (bad) wall, not an unknown option
-        s._negative_number_matcher = re.compile(r"^-\d+([.,]\d*)*$")
+    _walls_arg(s, "walls as row,col pairs (default: a map code's own walls, its r2 cells; none for a text board)")
     s.set_defaults(func=score)
-    o = actions.add_parser("optimize", help="place walls to make the path as long as possible")
+    o = actions.add_parser("optimize", help="place walls to make the path as long as possible",
+                           description="Place walls to make the runner's path as long as possible. The search "
+                                       "starts from the bare board: a map code's own walls (r2) are left off.")
     _board_args(o)
     o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default=None,
                    help="the optimizer (default: build on a board with any number of walls, "
@@ -96,24 +112,69 @@ def register(sub) -> None:
     g.set_defaults(func=goals)
 
 
-def _board(args) -> wallmaze.WallMaze:
-    if args.preset and args.file:
-        raise ValueError("give a board FILE or --preset, not both")
+def _board_code(args) -> mapcode.MapCode:
+    """The board the arguments name, as a :class:`~mathmaze_lib.mapcode.MapCode`: its walls are a map
+    code's own (``r2``) walls, none for the other boards; its name is the code's, the file's or the level's.
+    ``args.from_code`` is set: True when the board came as a map code."""
+    args.from_code = bool(args.code)
+    given = [name for name, value in (("FILE", args.file), ("--preset", args.preset), ("--code", args.code))
+             if value]
+    if len(given) > 1:
+        raise ValueError(f"give one board: a FILE, --preset or --code, not {' and '.join(given)}")
     if args.preset:
-        return wallmaze.level(args.preset, args.level)
+        return mapcode.MapCode(wallmaze.level(args.preset, args.level), name=f"{args.preset} {args.level}")
+    if args.code:
+        if len(args.code) > wallmaze.MAX_TEXT_BYTES:
+            raise ValueError(f"--code: more than {wallmaze.MAX_TEXT_BYTES} characters, more than the largest "
+                             "legal board needs")
+        try:
+            return mapcode.read(args.code)
+        except ValueError as exc:
+            raise ValueError(f"--code: {exc}") from None
     if not args.file:
-        raise ValueError("give a board FILE (text format) or --preset NAME --level N")
+        raise ValueError("give a board FILE (text format or map code), --code MAPCODE or --preset NAME --level N")
     text = read_text(args.file, max_bytes=wallmaze.MAX_TEXT_BYTES)
     try:
-        return wallmaze.parse(text)
+        if mapcode.is_code(text):
+            args.from_code = True
+            return mapcode.read(text)
+        return mapcode.MapCode(wallmaze.parse(text), name=re.sub(r"[.:\s]+", " ", Path(args.file).stem).strip())
     except ValueError as exc:
         raise ValueError(f"{args.file}: {exc}") from None
 
 
+def _board(args) -> wallmaze.WallMaze:
+    return _board_code(args).maze
+
+
+def _walls(args, board: mapcode.MapCode) -> list:
+    """The walls of ``--walls`` (cells), or the board's own walls (a map code's) when it is not given."""
+    if args.walls is None:
+        return sorted(board.walls)
+    return [parse_cell(w.replace(",", " "), where=f"--walls {w if len(w) <= 40 else w[:40] + '...'}")
+            for w in args.walls]
+
+
+def show(args) -> int:
+    board = _board_code(args)
+    maze, walls = board.maze, _walls(args, board)
+    code = mapcode.write(maze, walls, board.name)
+    if args.json:
+        text = maze.text() if len(maze.checkpoints) <= len(wallmaze.LETTERS) else None
+        print(json.dumps({"rows": maze.rows, "cols": maze.cols, "budget": maze.budget, "text": text, "code": code,
+                          "walls": [list(w) for w in walls]}))
+    elif args.to == "code":
+        print(code)
+    else:
+        print(maze.text())
+        if walls:
+            print(f"; walls: {' '.join(f'{r},{c}' for r, c in walls)}")
+    return 0
+
+
 def score(args) -> int:
-    maze = _board(args)
-    walls = [parse_cell(w.replace(",", " "), where=f"--walls {w if len(w) <= 40 else w[:40] + '...'}")
-             for w in args.walls]
+    board = _board_code(args)
+    maze, walls = board.maze, _walls(args, board)
     result = wallmaze.run(maze, walls)
     jumps = result.jumps
     if args.json:
@@ -139,7 +200,8 @@ def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
 
 
 def run_optimize(args) -> int:
-    maze = _board(args)
+    board = _board_code(args)
+    maze = board.maze
     chosen = args.method is None
     name = optimize.default_method(maze) if chosen else args.method
     method = optimize.OPTIMIZERS[name]
@@ -185,6 +247,8 @@ def run_optimize(args) -> int:
                    else f" (--method {name}: the default)")
         print(f"{result.method}{why}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
               f"{result.evaluations} runs of the {'compiled ' if result.compiled else ''}runner")
+        if args.from_code:
+            print(f"map code with these walls: {mapcode.write(maze, result.walls, board.name)}")
     if result.stopped == "interrupted":
         print("stopped by Ctrl-C: the best found so far is shown above", file=sys.stderr)
         return 130

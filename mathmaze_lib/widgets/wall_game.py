@@ -12,6 +12,16 @@ that would leave no route at all is refused ("Path is blocked").
 (5, 0)
 >>> game.board.click(2, 1); game.board.status
 'No walls left (the budget is 2): click one of your walls to take it off first.'
+
+A teacher can paste a Pathery map code into the Map code box (Enter, or Play code): the game plays
+that board; a code's own walls are its goal (Show best shows them).  A bad code is explained on the
+status line, and the game stays as it was:
+
+>>> game.play_code("3.2.1.Tiny...:,s1.,r2.,f1.")     # s W f over three open cells: the goal is 4
+>>> game.maze.rows, game.maze.cols, game.goal, game.moves, game.walls
+(2, 3, 4, 2, set())
+>>> game.play_code("3.1.1.Tiny...:,s1.,c2.,f1."); game.board.status
+"Cannot play this map code: map code item 2 (',c2'): checkpoint c2 needs c1 too (checkpoints go c1, c2, ... without gaps)"
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from typing import Optional
 
 import ipywidgets as w
 
-from .. import optimize, wallmaze
+from .. import mapcode, optimize, wallmaze
 from ..wallmaze import UNLIMITED, WallMaze
 from .board import plural
 from .game import PuzzleGame, button, table
@@ -35,6 +45,15 @@ SPEEDS = {"slow": 250, "normal": 100, "fast": 35}
 #: What a screen reader says for each role of a Mazer board (and the legend shows).
 MAZER_WORDS = {"plain": "open", "start": "start", "end": "finish", "rock": "rock", "wall": "your wall",
                "path": "on the runner's path", "highlight": "checkpoint"}
+
+
+def cell_size(cols: int) -> int:
+    """The board's cell size in pixels for ``cols`` columns: 40 or 34, smaller on wide boards (at least 10).
+
+    >>> cell_size(10), cell_size(15), cell_size(50), cell_size(100)
+    (40, 34, 13, 10)
+    """
+    return 40 if cols <= 12 else 34 if cols <= 20 else max(10, 680 // cols)
 
 
 def progress_bar(description: str = "searching"):
@@ -58,8 +77,9 @@ class MazerGame(PuzzleGame):
     """The Mazer screen: a board, walls left, current and goal moves, and the buttons.
 
     Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.wallmaze.PRESETS`; the level id box,
-    Play this id and New level play other levels of the preset) or a ``maze``.  Scores are saved
-    with :class:`mathmaze_lib.store.Store` (``store`` argument, or the default store on the first Save).
+    Play this id and New level play other levels of the preset) or a ``maze``; the Map code box
+    plays a Pathery map code (:meth:`play_code`).  Scores are saved with
+    :class:`mathmaze_lib.store.Store` (``store`` argument, or the default store on the first Save).
     """
 
     role_words = MAZER_WORDS
@@ -73,7 +93,7 @@ class MazerGame(PuzzleGame):
         self._store = store
         make = None if maze is not None else (lambda level_id: wallmaze.level(preset, level_id))
         maze = maze or wallmaze.level(preset, level)
-        super().__init__(maze, cell_size=34 if maze.cols > 12 else 40, make=make, id=level,
+        super().__init__(maze, cell_size=cell_size(maze.cols), make=make, id=level,
                          reset=("Clear", "eraser"), undo=False)
         self.clear_button = self.reset_button
         self.progress, self.progress_view = progress_bar("optimizer")
@@ -88,8 +108,17 @@ class MazerGame(PuzzleGame):
         # A new speed applies to the run on screen at once (the board keeps its place on the route).
         self.speed.observe(lambda change: self.board.set_animation_speed(SPEEDS[change["new"]]), names="value")
         self.scores_view = w.HTML()
+        #: The map code being played (None: a preset's level or the ``maze`` given).
+        self.code: Optional[mapcode.MapCode] = None
+        # Enter in the box (or leaving it) plays the code, as Play code does.
+        self.code_box = w.Text(value="", description="Map code", placeholder="paste a Pathery map code",
+                               continuous_update=False, layout=w.Layout(width="360px"))
+        self.code_button = button("Play code", lambda: self.play_code(self.code_box.value),
+                                  tooltip="Play the board of the Pathery map code in the box")
+        self.code_box.observe(lambda change: self.play_code(change["new"]) if change["new"].strip() else None,
+                              names="value")
         self.view = self.layout([self.start_button, self.speed, self.clear_button],
-                                *([self.id_controls] if make else []),
+                                *([self.id_controls] if make else []), [self.code_box, self.code_button],
                                 [self.name_box, self.save_button, self.best_button], self.progress_view,
                                 self.scores_view)
         warning = f" Note: {store.warning}" if store is not None and store.warning else ""
@@ -98,7 +127,10 @@ class MazerGame(PuzzleGame):
     def loaded(self) -> str:
         """Take in the board: its name for the high scores, its stored goal (checked on the board:
         a bad entry is skipped and named), its runner and its scores."""
-        if self.preset is None:
+        if self.code is not None and self.code.maze is self.maze:
+            self.map_id = "code:" + hashlib.sha1(mapcode.write(self.maze).encode()).hexdigest()[:12]
+            self._goal_entry, problem = self._code_goal(), None
+        elif self.preset is None:
             self.map_id = "board:" + hashlib.sha1(self.maze.text().encode()).hexdigest()[:12]
             self._goal_entry, problem = None, None
         else:
@@ -114,6 +146,35 @@ class MazerGame(PuzzleGame):
             self.show_scores()
         return ("Click open cells to place walls; make the runner's path as long as you can."
                 + (f" Note: {problem}" if problem else ""))
+
+    def _code_goal(self) -> Optional[dict]:
+        """The goal of a map code's board: the code's own walls, when it has some that leave a route."""
+        walls = sorted(self.code.walls)
+        moves = wallmaze.score(self.maze, walls) if walls else None
+        return {"moves": moves, "walls": [list(c) for c in walls], "optimal": False} if moves is not None else None
+
+    def play_code(self, code: str) -> None:
+        """Play the board of a Pathery map code (see :mod:`mathmaze_lib.mapcode`): the walls start off,
+        the code's own walls (its ``r2`` cells, someone's answer) are the goal.  A code that cannot be
+        read is explained on the status line and the game stays as it was."""
+        try:
+            board = mapcode.read(code)
+        except ValueError as exc:
+            self.board.status = f"Cannot play this map code: {exc}"
+            return
+        self.code, self.puzzle = board, board.maze
+        name = f" {board.name!r}" if board.name else ""
+        self.reset(f"Playing the map code's board{name} ({board.maze.cols} x {board.maze.rows}). " + self.loaded())
+
+    def draw(self, status: Optional[str] = None) -> None:
+        """Draw as every game does; a board of another size (a map code's, or a level's after one) first
+        gets a grid of its size."""
+        maze = self.maze
+        with self.board.hold_sync():
+            if (self.board.rows, self.board.cols) != (maze.rows, maze.cols):
+                self.board.rows, self.board.cols = maze.rows, maze.cols
+                self.board.cell_size = cell_size(maze.cols)
+            super().draw(status)
 
     # ---- state -----------------------------------------------------------------------
 
@@ -261,8 +322,10 @@ class MazerGame(PuzzleGame):
         else:
             self.progress_view.layout.display = None
             method = optimize.default_method(self.maze)     # build for any number of walls, else anneal
-            result = optimize.OPTIMIZERS[method](self.maze, seed=0, seconds=None, max_iters=10_000,
-                                                 progress=self.progress)
+            limits = {"seconds": None, "max_iters": 10_000}
+            if self.code is not None and self.code.maze is self.maze:   # a Pathery map may be big: 5 s, compiled
+                limits = {"seconds": 5.0, "compiled": optimize.compiled_available()}
+            result = optimize.OPTIMIZERS[method](self.maze, seed=0, progress=self.progress, **limits)
             walls, how = result.walls, f"a short run of {result.method}"
         self.answer = self._best_walls = set(walls)
         self.draw(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
