@@ -31,7 +31,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import draw, jumpmaze, optimize, summaze, wallmaze
+from . import draw, optimize, wallmaze
+from .puzzles import jumpmaze, summaze
 
 __all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "BestWalls", "parse_ids",
            "items", "sheet", "best_walls", "summaze_difficulty", "jump_difficulty", "walls_difficulty",

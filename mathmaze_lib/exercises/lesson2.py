@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from .. import jumpmaze as jm
+from ..puzzles import jumpmaze as jm
 from .. import search
 from ..search import bfs, count_shortest_paths, route_to
 from . import plain

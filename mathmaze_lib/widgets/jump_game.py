@@ -16,7 +16,7 @@ from typing import Optional
 
 import ipywidgets as w
 
-from .. import jumpmaze as jm
+from ..puzzles import jumpmaze as jm
 from .board import plural
 from .game import PuzzleGame, button, sentence
 

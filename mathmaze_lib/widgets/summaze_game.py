@@ -29,8 +29,8 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
-from .. import summaze
-from ..summaze import make, running_sums
+from ..puzzles import summaze
+from ..puzzles.summaze import make, running_sums
 from .board import game_mimebundle, plural
 from .controls import DownloadButton, RoundClock
 from .game import MAX_ID, PuzzleGame, button, sentence, table

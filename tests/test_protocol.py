@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from mathmaze_lib import jumpmaze, palette, search, shape, summaze, wallmaze
-from mathmaze_lib.shape import Verdict
+from mathmaze_lib import palette, search, wallmaze
+from mathmaze_lib.puzzles import jumpmaze, summaze
+from mathmaze_lib.puzzles import protocol
+from mathmaze_lib.puzzles.protocol import Verdict
 
 PUZZLES = {"summaze": (summaze, lambda i: summaze.make(i)), "jumpmaze": (jumpmaze, lambda i: jumpmaze.make(i, 4, 4)),
            "wallmaze": (wallmaze, lambda i: wallmaze.make(i))}
@@ -17,7 +19,7 @@ PUZZLES = {"summaze": (summaze, lambda i: summaze.make(i)), "jumpmaze": (jumpmaz
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_every_puzzle_module_has_the_whole_shape_and_round_trips(name):
     module, make = PUZZLES[name]
-    assert shape.missing(module) == []
+    assert protocol.missing(module) == []
     for pid in range(3):
         puzzle = make(pid)
         assert make(pid) == puzzle, "the same id gives the same puzzle"

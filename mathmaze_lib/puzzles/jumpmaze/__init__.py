@@ -1,0 +1,48 @@
+"""Jumping mazes (number mazes): each number is the exact length of the next jump.
+
+From a cell holding ``n`` you jump exactly ``n`` cells in a straight line and
+must land on the board; find the shortest route (fewest jumps) from the start
+to the goal.  The rules say which directions are allowed and what else matters:
+
+* cell rules (the state is just the cell): ``ortho`` (default; up, right, down,
+  left), ``diag8`` (any of 8 directions), ``rightdown`` (only right or down), and
+  the modifier ``wrap`` (jumps wrap around the edges);
+* rules that need more than the cell (the state is ``(cell, mode, last_dir, last_len)``):
+  ``alternate`` (orthogonal first, then diagonal and orthogonal in turn), ``toggle``
+  (start orthogonal; landing on a circled cell switches between orthogonal and diagonal),
+  ``nouturn`` (never jump straight back the way you came), ``wildcard`` (a ``*`` cell
+  repeats the previous jump's length; a ``*`` at the start has no jump yet, so no move).
+
+Rules combine with ``+`` (``"diag8+nouturn"``); at most one of ortho, diag8,
+rightdown, alternate and toggle.  Holes ``#`` are never landed on but may be
+jumped over; a 0 is a dead end; the goal's own number is ignored.
+
+All searching goes through :mod:`mathmaze_lib.search` with the successor
+function of the rules, so a huge maze needs no graph object.
+
+>>> m = CHAIN_REACTION
+>>> moves_table(m)[0], moves_table(m)[2]
+([4, 24], [0, 4, 14])
+>>> s = solve(m)
+>>> s.jumps, [m.index(c) for c in s.route]
+(13, [0, 24, 6, 11, 23, 18, 20, 22, 19, 25, 7, 1, 5, 35])
+"""
+
+from __future__ import annotations
+
+from .rules import JumpMaze, parse, CHAIN_REACTION, RULES, check_rule, successors, start_state, cell_of, landings, why_not, rule_text, view, HOLE, WILD, STATE_MAX_CELLS, MAX_JUMP_DIGITS, MAX_TEXT_BYTES, RIGHT_DOWN
+from .solving import moves_table, jump_graph, solve, Solution, count_shortest, all_shortest, distances_from_start, distances_to_goal, unreachable, black_holes, white_holes, analyse, layer_expand, check, DENSE_FROM
+from .objective import OBJECTIVE, TERMS, TEMPERATURE, DesignTerms, design_terms, score_parts, score_terms, default_steps, NO_ROUTE
+from .generating import generate, Generated, random_maze, make, COMPILED_FROM
+from ..protocol import set_module
+
+__all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "successors", "start_state",
+           "cell_of", "landings", "why_not", "rule_text", "view", "HOLE", "WILD", "STATE_MAX_CELLS", "MAX_JUMP_DIGITS",
+           "MAX_TEXT_BYTES", "RIGHT_DOWN",
+           "moves_table", "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
+           "distances_from_start", "distances_to_goal", "unreachable", "black_holes", "white_holes", "analyse",
+           "layer_expand", "check", "DENSE_FROM", "OBJECTIVE", "TERMS", "TEMPERATURE", "DesignTerms",
+           "design_terms", "score_parts", "score_terms", "default_steps", "NO_ROUTE", "generate", "Generated",
+           "random_maze", "make", "COMPILED_FROM"]
+
+set_module(__name__, globals(), __all__)
