@@ -30,19 +30,36 @@ function of the rules, so a huge maze needs no graph object.
 
 from __future__ import annotations
 
-from .rules import JumpMaze, parse, CHAIN_REACTION, RULES, check_rule, successors, start_state, cell_of, landings, why_not, rule_text, view, HOLE, WILD, STATE_MAX_CELLS, MAX_JUMP_DIGITS, MAX_TEXT_BYTES, RIGHT_DOWN
+import sys
+
+from .rules import JumpMaze, parse, CHAIN_REACTION, RULES, check_rule, successors, start_state, cell_of, landings, refusal, rule_text, view, HOLE, WILD, STATE_MAX_CELLS, MAX_JUMP_DIGITS, MAX_TEXT_BYTES, RIGHT_DOWN
 from .solving import moves_table, jump_graph, solve, Solution, count_shortest, all_shortest, distances_from_start, distances_to_goal, unreachable, black_holes, white_holes, analyse, layer_expand, check, DENSE_FROM
 from .objective import OBJECTIVE, TERMS, TEMPERATURE, DesignTerms, design_terms, score_parts, score_terms, default_steps, NO_ROUTE
 from .generating import generate, Generated, random_maze, make, COMPILED_FROM
-from ..protocol import set_module
+from ..protocol import Kind, set_module
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "successors", "start_state",
-           "cell_of", "landings", "why_not", "rule_text", "view", "HOLE", "WILD", "STATE_MAX_CELLS", "MAX_JUMP_DIGITS",
+           "cell_of", "landings", "refusal", "rule_text", "view", "HOLE", "WILD", "STATE_MAX_CELLS", "MAX_JUMP_DIGITS",
            "MAX_TEXT_BYTES", "RIGHT_DOWN",
            "moves_table", "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
            "distances_from_start", "distances_to_goal", "unreachable", "black_holes", "white_holes", "analyse",
            "layer_expand", "check", "DENSE_FROM", "OBJECTIVE", "TERMS", "TEMPERATURE", "DesignTerms",
            "design_terms", "score_parts", "score_terms", "default_steps", "NO_ROUTE", "generate", "Generated",
-           "random_maze", "make", "COMPILED_FROM"]
+           "random_maze", "make", "COMPILED_FROM", "KIND"]
+
+
+def _route(maze):
+    """A shortest route of cells, or None."""
+    return solve(maze).route
+
+
+#: Jumping mazes in the registry (:data:`mathmaze_lib.puzzles.PUZZLES`, key ``jump``).
+KIND = Kind(
+    "jump", "Jumping mazes",
+    "The number in a cell is the exact length of your next jump: up, right, down or left, landing on "
+    "the board. Find a shortest route (fewest jumps) from the start (S) to the goal (G). Number your "
+    "jumps 1, 2, 3, ... on the grid, or list the cells as row,column (the small numbers on the edges).",
+    sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
+    successor_function=successors, view=view, solve=_route, start=start_state, size=(5, 5))
 
 set_module(__name__, globals(), __all__)

@@ -12,7 +12,7 @@ from ...grid import ALL_EIGHT, DIAGONAL, ORTHOGONAL, Grid, GridParseError, parse
 from ..protocol import OneStartOneEnd
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "successors", "start_state",
-           "cell_of", "landings", "why_not", "rule_text"]
+           "cell_of", "landings", "refusal", "rule_text"]
 
 
 #: Every rule, with what it means.
@@ -333,17 +333,37 @@ _DIRECTION_WORDS = {"diag8": "in any of the 8 directions", "rightdown": "right o
                     "ortho": "up, right, down or left"}
 
 
-def why_not(maze: JumpMaze, state, cell, rule=None) -> Optional[str]:
-    """Why a jump from ``state`` may not land on ``cell``, in the words a game says to the player
+def refusal(maze: JumpMaze, route, cell) -> Optional[str]:
+    """Why the next jump of ``route`` may not land on ``cell``, in the words a game says to the player
     (None when it may): the rule's directions, the jump length, holes and dead ends.
 
-    >>> why_not(CHAIN_REACTION, (0, 0), (0, 4)) is None
+    ``route`` is the route so far: the search states a game keeps (:func:`start_state`, then the
+    states of :func:`landings`), or its cells, which are followed from the start.
+
+    >>> refusal(CHAIN_REACTION, [(0, 0)], (0, 4)) is None
     True
-    >>> why_not(CHAIN_REACTION, (0, 0), (1, 1))
+    >>> refusal(CHAIN_REACTION, [(0, 0)], (1, 1))
     '(1, 1) is not a legal jump from (0, 0): from a 4 you jump exactly 4 cells up, right, down or left.'
     """
-    cell = tuple(cell)
-    if cell in landings(maze, state, rule):
+    return _refusal_at(maze, _last_state(maze, route), tuple(cell))
+
+
+def _last_state(maze: JumpMaze, route):
+    """The state a route ends in: its last item when that is a state (or the rule keeps none), else
+    the state reached by following its cells from the start, as a game would."""
+    last = route[-1] if route else maze.start
+    if isinstance(last[0], tuple) or not _has_state(_rule_of(maze, None)):
+        return last
+    state = start_state(maze)
+    for k, cell in enumerate(route[1:], 1):
+        state = landings(maze, state).get(tuple(cell))
+        if state is None:
+            raise ValueError(f"jump {k}: {tuple(cell)} is not a legal landing after {tuple(route[k - 1])}")
+    return state
+
+
+def _refusal_at(maze: JumpMaze, state, cell) -> Optional[str]:
+    if cell in landings(maze, state):
         return None
     here = cell_of(state)
     value = maze.value(here)
@@ -355,7 +375,7 @@ def why_not(maze: JumpMaze, state, cell, rule=None) -> Optional[str]:
         return f"{here} holds 0, a dead end: Undo or Reset."
     if maze.grid.in_bounds(cell) and maze.value(cell) == HOLE:
         return f"{cell} is a hole: you may jump over holes but never land on one."
-    names = _names(maze.rule if rule is None else rule)
+    names = _names(maze.rule)
     if isinstance(state[0], tuple) and ("alternate" in names or "toggle" in names):
         where = "diagonally" if state[1] else "up, right, down or left"
     else:
@@ -371,6 +391,6 @@ def view(maze: JumpMaze, route=None) -> tuple:
     """``(texts, roles)``: the numbers (G at the goal), the holes (``rock``), the start, the goal and a
     route's cells."""
     roles = {cell: "rock" for cell in maze.grid.cells() if maze.value(cell) == HOLE}
-    roles.update({tuple(cell): "path" for cell in route or ()})
+    roles.update({cell_of(tuple(item)): "path" for item in route or ()})   # cells, or a game's states
     roles.update({maze.start: "start", maze.end: "goal"})
     return maze.texts(), roles

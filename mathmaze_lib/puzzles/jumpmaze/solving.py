@@ -289,7 +289,7 @@ def check(maze: JumpMaze, route, rule=None) -> Verdict:
     >>> v.reason, v.cell
     ('jump 1: from (0, 0), which holds 4, you can land on (0, 4) or (4, 0), not on (0, 1)', (0, 1))
     """
-    cells = [tuple(c) for c in route]
+    cells = [cell_of(tuple(item)) for item in route]      # cells, or a game's states
     if not cells:
         return Verdict(False, f"the route is empty: it must begin at the start {maze.start}")
     if cells[0] != maze.start:

@@ -19,14 +19,30 @@ True
 
 from __future__ import annotations
 
-from .rules import Puzzle, PathCheck, check_path, running_sums, path_sum, legal_step, why_not, format_puzzle, parse, check, successors, view, texts_and_roles, NEAR
+import sys
+
+from .rules import Puzzle, check_path, running_sums, path_sum, legal_step, refusal, format_puzzle, parse, check, successors, view, texts_and_roles, NEAR
 from .solving import CountStopped, solutions, count_solutions, sum_histogram, near_misses, branching, grade, Grade, dfs_steps, describe_step
 from .generating import generate, random_walk, generate_unique, make
-from ..protocol import set_module
+from ..protocol import Kind, set_module
 
-__all__ = ["Puzzle", "PathCheck", "check_path", "running_sums", "path_sum", "legal_step", "why_not",
+__all__ = ["Puzzle", "check_path", "running_sums", "path_sum", "legal_step", "refusal",
            "format_puzzle", "parse", "check", "successors", "view", "texts_and_roles", "NEAR", "CountStopped",
            "solutions", "count_solutions", "sum_histogram", "near_misses", "branching", "grade", "Grade",
-           "dfs_steps", "describe_step", "generate", "random_walk", "generate_unique", "make"]
+           "dfs_steps", "describe_step", "generate", "random_walk", "generate_unique", "make", "KIND"]
+
+
+def _shortest(puzzle):
+    """A shortest solution (the first one the search finds among the shortest), or None."""
+    return min(solutions(puzzle), key=len, default=None)
+
+
+#: Math Maze in the registry (:data:`mathmaze_lib.puzzles.PUZZLES`, key ``summaze``).
+KIND = Kind(
+    "summaze", "Math Maze",
+    "Draw a path from Start (S) to End (=target): one step up, right, down or left at a time, never the same "
+    "cell twice. The numbers on the way, Start's included, must add up to the target.",
+    sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
+    successor_function=successors, view=view, solve=_shortest, size=(4, 5))
 
 set_module(__name__, globals(), __all__)

@@ -10,7 +10,7 @@ from typing import Optional
 from ...grid import ORTHOGONAL, Grid, GridParseError, are_adjacent, parse_cell, parse_grid
 from ..protocol import OneStartOneEnd, Verdict
 
-__all__ = ["Puzzle", "PathCheck", "check_path", "running_sums", "path_sum", "legal_step", "why_not",
+__all__ = ["Puzzle", "check_path", "running_sums", "path_sum", "legal_step", "refusal",
            "format_puzzle"]
 
 
@@ -79,23 +79,6 @@ class Puzzle(OneStartOneEnd):
         return "\n".join(lines + [" ".join(map(str, row)) for row in self.numbers])
 
 
-@dataclass(frozen=True)
-class PathCheck:
-    """The verdict on a path: ``ok``, a ``reason`` in words, the ``total`` so far,
-    and the ``step`` (move number, 1 for the first move) where it broke, if any.
-
-    ``bool(check)`` is ``check.ok``.
-    """
-
-    ok: bool
-    reason: str
-    total: int = 0
-    step: Optional[int] = None
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-
 def _as_cell(cell, where: str) -> tuple:
     try:
         r, c = cell
@@ -106,15 +89,16 @@ def _as_cell(cell, where: str) -> tuple:
     return (r, c)
 
 
-def check_path(puzzle: Puzzle, path) -> PathCheck:
-    """Check a whole path; when it fails, say where and which rule it breaks.
+def check_path(puzzle: Puzzle, path) -> Verdict:
+    """Check a whole path; when it fails, say where and which rule it breaks: the :class:`Verdict`'s
+    ``step`` and ``cell`` (the cell of that step, or the last cell when the end or the sum is wrong).
 
     Steps are counted in moves: step 1 goes from the first cell to the second.
     Any valid path from Start to End with the target sum wins.
 
     >>> p = Puzzle(0, 2, 2, ((1, 2), (3, 0)), (0, 0), (1, 1), 3, ((0, 0), (0, 1), (1, 1)))
     >>> check_path(p, [(0, 0), (0, 1), (1, 1)])
-    PathCheck(ok=True, reason='correct: the numbers add up to 3', total=3, step=None)
+    Verdict(ok=True, reason='correct: the numbers add up to 3', cell=None, step=None)
     >>> check_path(p, [(0, 0), (1, 0), (1, 1)]).reason
     'wrong sum: the numbers add up to 4, the target is 3'
     >>> check_path(p, [(0, 0), (1, 1)]).reason
@@ -122,35 +106,35 @@ def check_path(puzzle: Puzzle, path) -> PathCheck:
     """
     cells = [_as_cell(c, f"step {k}" if k else "the first cell") for k, c in enumerate(path)]
     if not cells:
-        return PathCheck(False, "the path is empty: it must begin at Start " + str(puzzle.start))
+        return Verdict(False, "the path is empty: it must begin at Start " + str(puzzle.start))
     grid = puzzle.grid
     total = 0
     first_seen = {}
     for k, cell in enumerate(cells):
         if not grid.in_bounds(cell):
             where = "the first cell" if k == 0 else f"step {k}"
-            return PathCheck(False, f"{where}: {cell} is off the {puzzle.rows} x {puzzle.cols} grid", total, k)
+            return Verdict(False, f"{where}: {cell} is off the {puzzle.rows} x {puzzle.cols} grid", cell, k)
         if k == 0:
             if cell != puzzle.start:
-                return PathCheck(False, f"wrong start: the path begins at {cell} but Start is {puzzle.start}", 0, 0)
+                return Verdict(False, f"wrong start: the path begins at {cell} but Start is {puzzle.start}", cell, k)
         else:
             prev = cells[k - 1]
             broken = _broken_rules(puzzle, prev, cell, first_seen)
             if "apart" in broken:
-                return PathCheck(False, f"step {k}: {prev} to {cell} is not a step Up, Right, Down or Left", total, k)
+                return Verdict(False, f"step {k}: {prev} to {cell} is not a step Up, Right, Down or Left", cell, k)
             if "visited" in broken:
                 j = first_seen[cell]
                 when = "at the start" if j == 0 else f"at step {j}"
-                return PathCheck(False, f"step {k}: {cell} was already visited {when}", total, k)
+                return Verdict(False, f"step {k}: {cell} was already visited {when}", cell, k)
             if "after_end" in broken:
-                return PathCheck(False, f"step {k}: the path goes on after reaching End {puzzle.end}", total, k)
+                return Verdict(False, f"step {k}: the path goes on after reaching End {puzzle.end}", cell, k)
         first_seen[cell] = k
         total += puzzle.value(cell)
     if cells[-1] != puzzle.end:
-        return PathCheck(False, f"wrong end: the path stops at {cells[-1]} but End is {puzzle.end}", total)
+        return Verdict(False, f"wrong end: the path stops at {cells[-1]} but End is {puzzle.end}", cells[-1])
     if total != puzzle.target:
-        return PathCheck(False, f"wrong sum: the numbers add up to {total}, the target is {puzzle.target}", total)
-    return PathCheck(True, f"correct: the numbers add up to {total}", total)
+        return Verdict(False, f"wrong sum: the numbers add up to {total}, the target is {puzzle.target}", cells[-1])
+    return Verdict(True, f"correct: the numbers add up to {total}")
 
 
 def running_sums(puzzle: Puzzle, path) -> list:
@@ -185,7 +169,7 @@ def _broken_rules(puzzle: Puzzle, last, cell, visited) -> list:
     """The rules a step from ``last`` to ``cell`` breaks (``visited``: the cells of the path so far):
     ``off`` the grid, ``apart`` (not one step Up, Right, Down or Left), ``visited`` already,
     ``after_end`` (the path has reached End). One place for the rules of a step:
-    :func:`check_path`, :func:`legal_step` and :func:`why_not` all ask it."""
+    :func:`check_path`, :func:`legal_step` and :func:`refusal` all ask it."""
     broken = []
     if not puzzle.grid.in_bounds(cell):
         broken.append("off")
@@ -208,19 +192,19 @@ def legal_step(puzzle: Puzzle, path, cell) -> bool:
     >>> legal_step(p, [], p.start), legal_step(p, [p.start], p.start)
     (True, False)
     """
-    return why_not(puzzle, path, cell) is None
+    return refusal(puzzle, path, cell) is None
 
 
-def why_not(puzzle: Puzzle, path, cell) -> Optional[str]:
+def refusal(puzzle: Puzzle, path, cell) -> Optional[str]:
     """Why ``cell`` may not extend the partial ``path``, in the words a game says to the player
     (None when it may): the same rules as :func:`check_path`, said about one click.
 
     >>> p = Puzzle(0, 2, 2, ((1, 2), (3, 0)), (0, 0), (1, 1), 3, ((0, 0), (0, 1), (1, 1)))
-    >>> why_not(p, [(0, 0)], (0, 1)) is None
+    >>> refusal(p, [(0, 0)], (0, 1)) is None
     True
-    >>> why_not(p, [(0, 0)], (1, 1))
+    >>> refusal(p, [(0, 0)], (1, 1))
     '(1, 1) is not next to (0, 0): move one cell up, right, down or left.'
-    >>> why_not(p, [(0, 0), (0, 1)], (0, 0))
+    >>> refusal(p, [(0, 0), (0, 1)], (0, 0))
     '(0, 0) is already on your path: a path never visits a cell twice.'
     """
     cell = tuple(cell)
@@ -322,20 +306,14 @@ def parse(text: str) -> Puzzle:
 
 
 def check(puzzle: Puzzle, path) -> Verdict:
-    """The verdict on a player's path (see :func:`check_path`), with the cell where it broke.
+    """The verdict on a player's path: :func:`check_path` (the lesson's name for it).
 
     >>> from mathmaze_lib.puzzles.summaze import generate
     >>> p = generate(42)
     >>> check(p, p.path).ok, check(p, [p.start, p.start]).cell
     (True, (3, 1))
     """
-    result = check_path(puzzle, path)
-    cell = None
-    if not result.ok and result.step is not None and result.step < len(path):
-        cell = tuple(path[result.step])
-    elif not result.ok and path:
-        cell = tuple(path[-1])
-    return Verdict(result.ok, result.reason, cell)
+    return check_path(puzzle, path)
 
 
 def successors(puzzle: Puzzle, rule=None):
