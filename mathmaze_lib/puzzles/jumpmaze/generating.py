@@ -5,7 +5,9 @@ objective (:mod:`.objective`); big boards under a rule on cells go to the compil
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
@@ -160,9 +162,6 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     >>> 4 <= generate(1, 5, 5, jumps=(4, 7)).jumps <= 7
     True
     """
-    import math
-    import time
-
     _check_generate_options(id, rows, cols, steps, restarts, seconds)
     weights = _check_objective(objective)
     fewest, most = _check_jumps(jumps)
@@ -172,131 +171,163 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     budget = default_steps(rows, cols, rule) if steps is None else steps
     deadline = None if seconds is None else time.perf_counter() + seconds
     rng = random.Random(f"jumpmaze:{id}:{rows}x{cols}:{rule}")
-    grid = Grid(rows, cols)
-    n, start, goal = grid.size, 0, grid.size - 1
     if _compiled(rows, cols, names):
         return _generate_compiled(id, rows, cols, rule, weights, budget, restarts, (hot, cold), rng, deadline,
                                   seconds, progress, (fewest, most))
-    wild, toggle = "wildcard" in names, "toggle" in names
-    choices = []
-    for i in range(n):
-        options = list(range(1, _max_jump(rows, cols, grid.cell(i), names) + 1))
-        choices.append(options + [WILD] if wild and i != start else options)
-    vals = [rng.choice(choices[i]) if i != goal else 0 for i in range(n)]
-    circled = {i for i in range(n) if toggle and i != goal and rng.random() < 0.2}
-    scorer = (_StateScorer(rows, cols, rule, start, goal) if _has_state(names)
-              else _CellScorer(rows, cols, names, start, goal))
-    scorer.load(vals, circled)
-    w_route, w_unique, w_black = weights["route"], weights["unique"], weights["black_holes"]
-    w_white, w_forced, w_clusters = weights["white_holes"], weights["forced"], weights["clusters"]
-    whole = w_white > 0
-
-    # clusters change only near the changed cell: keep the total and recount the groups around it
-    keys = [None if i == goal else (v, i in circled) for i, v in enumerate(vals)]
-    clusters = _cluster_penalty(keys, rows, cols)
-    nbrs = grid.neighbour_table(ORTHOGONAL)
-
-    def value(t) -> float:
-        jumps, routes, forced, black, white, reached = t
-        if jumps is None:
-            return NO_ROUTE + reached
-        if most is not None and jumps > most:
-            jumps = 2 * most - jumps       # past the longest route wanted, each jump counts as one less
-        return (w_route * jumps - w_unique * min(routes - 1, 5) - w_forced * forced * forced
-                - w_clusters * clusters - w_black * black - w_white * white)
-
-    def measure(threshold=-float("inf"), i=None):
-        """The design terms after a change of cell ``i`` (None when the score is surely below
-        ``threshold``), and whether they were measured afresh."""
-        if i is not None and kept[1] is not None and kept[1][i] < 0:
-            return kept[0], False  # nobody lands on cell i, so nothing reachable changed
-        jumps, routes, forced = scorer.route(vals, circled)
-        if jumps is None:
-            return (None, 0, 0, 0, 0, scorer.rest()[3]), True
-        if value((jumps, routes, forced, 0, 0, 0)) < threshold:  # holes only lower the score
-            return None, True
-        black, white, _, reached = scorer.rest(whole)
-        return (jumps, routes, forced, black, white, reached), True
-
-    def good(t) -> bool:
-        return (t[0] is not None and (t[1] == 1 or not w_unique) and (t[3] == 0 or not w_black)
-                and (fewest is None or t[0] >= fewest) and (most is None or t[0] <= most))
-
-    kept = (None, None)
-    terms, _ = measure()
-    kept = (terms, scorer.reached(whole))
-    current = value(terms)
-    best = ((good(terms), current), list(vals), set(circled), terms[0])
-    cells = [i for i in range(n) if i != goal]
-    every = max(1, budget // 100)
-    done, stopped = 0, ""
-    for round_ in range(restarts):
-        length = budget // restarts + (budget % restarts if round_ == restarts - 1 else 0)
-        if round_:
-            vals[:], circled = list(best[1]), set(best[2])
-            scorer.load(vals, circled)
-            keys = [None if i == goal else (v, i in circled) for i, v in enumerate(vals)]
-            clusters = _cluster_penalty(keys, rows, cols)
-            terms, _ = measure()
-            kept = (terms, scorer.reached(whole))
-            current = value(terms)
-        cool = (cold / hot) ** (1 / max(1, length)) if hot else 0.0
-        heat = hot
-        for _ in range(length):
-            if deadline is not None and not done & 63 and time.perf_counter() > deadline:
-                stopped = f"time limit of {seconds:g} s reached after {done} of {budget} steps"
-                break
-            if progress is not None and done % every == 0:
-                progress(done, budget, best[3])
-            done += 1
-            heat *= cool
-            i = rng.choice(cells)
-            old, old_key, old_clusters = vals[i], keys[i], clusters
-            flip = toggle and rng.random() < 0.25
-            if flip:
-                circled ^= {i}
-            else:
-                options = choices[i]
-                if len(options) < 2:
-                    continue
-                new = options[rng.randrange(len(options) - 1)]
-                vals[i] = options[-1] if new == old else new
-                scorer.changed(i, vals, circled)
-            if w_clusters:  # only the groups of the old and new key around cell i can change
-                new_key = (vals[i], i in circled)
-                near = [i] + [k for k in nbrs[i] if keys[k] == old_key or keys[k] == new_key]
-                if len(near) > 1:
-                    clusters -= _groups_at(keys, near, nbrs)
-                    keys[i] = new_key
-                    clusters += _groups_at(keys, near, nbrs)
-                else:
-                    keys[i] = new_key
-            # accept when the score does not go down by more than heat * -log(u) (Metropolis)
-            threshold = current + heat * math.log(1.0 - rng.random()) if heat else current
-            terms, fresh = measure(threshold, None if flip else i)
-            candidate = value(terms) if terms is not None else None
-            if candidate is not None and candidate >= threshold:
-                current = candidate
-                if fresh:
-                    kept = (terms, scorer.reached(whole))
-                if (good(terms), candidate) > best[0]:
-                    best = ((good(terms), candidate), list(vals), set(circled), terms[0])
-                continue
-            keys[i], clusters = old_key, old_clusters
-            if flip:
-                circled ^= {i}
-            else:
-                vals[i] = old
-                scorer.changed(i, vals, circled)
-        if stopped:
-            break
-    if progress is not None:
-        progress(done, budget, best[3])
-    maze = replace(_StateScorer(rows, cols, rule, start, goal).maze(best[1], best[2]), name=f"generated {id}")
+    search = _Annealing(rows, cols, rule, weights, (fewest, most), rng)
+    done, stopped = search.run(budget, restarts, (hot, cold), deadline, seconds, progress)
+    _, best_vals, best_circled, _ = search.best
+    maze = replace(_StateScorer(rows, cols, rule, 0, rows * cols - 1).maze(best_vals, best_circled),
+                   name=f"generated {id}")
     terms = design_terms(maze)
     return Generated(maze, score_terms(terms, weights), terms.jumps, terms.shortest_routes, terms.black_holes,
                      terms.unreachable, done, terms.white_holes, terms.forced, terms.clusters, terms, weights,
                      budget, stopped)
+
+
+class _Annealing:
+    """The annealing of :func:`generate` on one board: the maze being changed (``vals``, ``circled``,
+    the ``scorer`` that measures it, the cluster ``keys`` and their penalty ``clusters``), the terms of
+    the kept maze (``kept``: the terms and which cells a route reaches), its score ``current`` and the
+    ``best`` so far ``((good, score), vals, circled, jumps)``.  Random numbers are drawn in the order
+    of the original single function, so a maze is the same for the same id."""
+
+    def __init__(self, rows: int, cols: int, rule: str, weights: dict, band: tuple, rng: random.Random):
+        names = _names(rule)
+        grid = Grid(rows, cols)
+        n, start, goal = grid.size, 0, grid.size - 1
+        self.rows, self.cols, self.goal, self.rng = rows, cols, goal, rng
+        self.fewest, self.most = band
+        wild, self.toggle = "wildcard" in names, "toggle" in names
+        self.choices = []
+        for i in range(n):
+            options = list(range(1, _max_jump(rows, cols, grid.cell(i), names) + 1))
+            self.choices.append(options + [WILD] if wild and i != start else options)
+        self.vals = [rng.choice(self.choices[i]) if i != goal else 0 for i in range(n)]
+        self.circled = {i for i in range(n) if self.toggle and i != goal and rng.random() < 0.2}
+        self.scorer = (_StateScorer(rows, cols, rule, start, goal) if _has_state(names)
+                       else _CellScorer(rows, cols, names, start, goal))
+        self.scorer.load(self.vals, self.circled)
+        self.w = weights
+        self.whole = weights["white_holes"] > 0
+        # clusters change only near the changed cell: keep the total and recount the groups around it
+        self.nbrs = grid.neighbour_table(ORTHOGONAL)
+        self.cells = [i for i in range(n) if i != goal]
+        self.kept = (None, None)
+        self._load_clusters()
+        terms, _ = self.measure()
+        self.kept = (terms, self.scorer.reached(self.whole))
+        self.current = self.value(terms)
+        self.best = ((self.good(terms), self.current), list(self.vals), set(self.circled), terms[0])
+
+    def _load_clusters(self) -> None:
+        self.keys = [None if i == self.goal else (v, i in self.circled) for i, v in enumerate(self.vals)]
+        self.clusters = _cluster_penalty(self.keys, self.rows, self.cols)
+
+    def value(self, t) -> float:
+        jumps, routes, forced, black, white, reached = t
+        if jumps is None:
+            return NO_ROUTE + reached
+        if self.most is not None and jumps > self.most:
+            jumps = 2 * self.most - jumps       # past the longest route wanted, each jump counts as one less
+        w = self.w
+        return (w["route"] * jumps - w["unique"] * min(routes - 1, 5) - w["forced"] * forced * forced
+                - w["clusters"] * self.clusters - w["black_holes"] * black - w["white_holes"] * white)
+
+    def measure(self, threshold=-float("inf"), i=None):
+        """The design terms after a change of cell ``i`` (None when the score is surely below
+        ``threshold``), and whether they were measured afresh."""
+        kept, scorer = self.kept, self.scorer
+        if i is not None and kept[1] is not None and kept[1][i] < 0:
+            return kept[0], False  # nobody lands on cell i, so nothing reachable changed
+        jumps, routes, forced = scorer.route(self.vals, self.circled)
+        if jumps is None:
+            return (None, 0, 0, 0, 0, scorer.rest()[3]), True
+        if self.value((jumps, routes, forced, 0, 0, 0)) < threshold:  # holes only lower the score
+            return None, True
+        black, white, _, reached = scorer.rest(self.whole)
+        return (jumps, routes, forced, black, white, reached), True
+
+    def good(self, t) -> bool:
+        return (t[0] is not None and (t[1] == 1 or not self.w["unique"]) and (t[3] == 0 or not self.w["black_holes"])
+                and (self.fewest is None or t[0] >= self.fewest) and (self.most is None or t[0] <= self.most))
+
+    def restart(self) -> None:
+        """Start a round from the best maze so far."""
+        self.vals[:], self.circled = list(self.best[1]), set(self.best[2])
+        self.scorer.load(self.vals, self.circled)
+        self._load_clusters()
+        terms, _ = self.measure()
+        self.kept = (terms, self.scorer.reached(self.whole))
+        self.current = self.value(terms)
+
+    def run(self, budget: int, restarts: int, temperature: tuple, deadline, seconds, progress) -> tuple:
+        """``budget`` steps in ``restarts`` rounds; ``(steps done, why it stopped early or "")``."""
+        hot, cold = temperature
+        every = max(1, budget // 100)
+        done, stopped = 0, ""
+        for round_ in range(restarts):
+            length = budget // restarts + (budget % restarts if round_ == restarts - 1 else 0)
+            if round_:
+                self.restart()
+            cool = (cold / hot) ** (1 / max(1, length)) if hot else 0.0
+            heat = hot
+            for _ in range(length):
+                if deadline is not None and not done & 63 and time.perf_counter() > deadline:
+                    stopped = f"time limit of {seconds:g} s reached after {done} of {budget} steps"
+                    break
+                if progress is not None and done % every == 0:
+                    progress(done, budget, self.best[3])
+                done += 1
+                heat *= cool
+                self.step(heat)
+            if stopped:
+                break
+        if progress is not None:
+            progress(done, budget, self.best[3])
+        return done, stopped
+
+    def step(self, heat: float) -> None:
+        """Change one random cell and keep the change by the Metropolis rule (or undo it)."""
+        rng, vals, keys, nbrs = self.rng, self.vals, self.keys, self.nbrs
+        i = rng.choice(self.cells)
+        old, old_key, old_clusters = vals[i], keys[i], self.clusters
+        flip = self.toggle and rng.random() < 0.25
+        if flip:
+            self.circled ^= {i}
+        else:
+            options = self.choices[i]
+            if len(options) < 2:
+                return
+            new = options[rng.randrange(len(options) - 1)]
+            vals[i] = options[-1] if new == old else new
+            self.scorer.changed(i, vals, self.circled)
+        if self.w["clusters"]:  # only the groups of the old and new key around cell i can change
+            new_key = (vals[i], i in self.circled)
+            near = [i] + [k for k in nbrs[i] if keys[k] == old_key or keys[k] == new_key]
+            if len(near) > 1:
+                self.clusters -= _groups_at(keys, near, nbrs)
+                keys[i] = new_key
+                self.clusters += _groups_at(keys, near, nbrs)
+            else:
+                keys[i] = new_key
+        # accept when the score does not go down by more than heat * -log(u) (Metropolis)
+        threshold = self.current + heat * math.log(1.0 - rng.random()) if heat else self.current
+        terms, fresh = self.measure(threshold, None if flip else i)
+        candidate = self.value(terms) if terms is not None else None
+        if candidate is not None and candidate >= threshold:
+            self.current = candidate
+            if fresh:
+                self.kept = (terms, self.scorer.reached(self.whole))
+            if (self.good(terms), candidate) > self.best[0]:
+                self.best = ((self.good(terms), candidate), list(vals), set(self.circled), terms[0])
+            return
+        keys[i], self.clusters = old_key, old_clusters
+        if flip:
+            self.circled ^= {i}
+        else:
+            vals[i] = old
+            self.scorer.changed(i, vals, self.circled)
 
 
 def make(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", **options) -> JumpMaze:
