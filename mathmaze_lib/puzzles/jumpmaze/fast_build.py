@@ -226,18 +226,8 @@ def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, longest, rng):
     where possible)."""
     n = rows * cols
     start, goal = 0, n - 1
-    st = np.full((11, n + 1), -1, np.int64)
-    st[_GOOD, :] = 0
-    st[_CAN_END, :] = 0
-    for t in range(n):
-        st[_GOAL_JUMP, t] = _goal_jump(t, rows, cols, dirs, wrap, maxk, goal)
+    st, cand_k, cand_d, weights = _construct_state(rows, cols, dirs, wrap, maxk)
     level, good, queue = st[_LEVEL], st[_GOOD], st[_Q]
-    top = 1
-    for u in range(n):
-        top = max(top, maxk[u])
-    cand_k = np.empty(top * dirs.shape[0], np.int64)
-    cand_d = np.empty(top * dirs.shape[0], np.int64)
-    weights = np.empty(top * dirs.shape[0], np.float64)
     vals[:] = 0
     level[start], st[_DISC, start], st[_AT, start], good[start] = 0, 0, 0, 1
     queue[0] = start
@@ -290,11 +280,38 @@ def _construct(rows, cols, dirs, wrap, maxk, nbrs, vals, at, longest, rng):
             tail = _reach(u, vals[u], rows, cols, dirs, wrap, st, tail, clock)
         head += 1
         clock += 1
-    for u in range(n):                        # the cells nothing reaches
-        if u != goal and vals[u] == 0:
+    _fill_unreached(vals, maxk, nbrs, rng)
+    at[:] = st[_AT, :n]
+    return st[_AT, goal], misses
+
+
+@njit(cache=True)
+def _construct_state(rows, cols, dirs, wrap, maxk):
+    """The construction's state ``st`` (one row per slot: ``_LEVEL`` ... ``_GOAL_JUMP``, -1 where
+    nothing is known yet) and the scratch arrays of the candidate jumps and their weights."""
+    n = rows * cols
+    st = np.full((11, n + 1), -1, np.int64)
+    st[_GOOD, :] = 0
+    st[_CAN_END, :] = 0
+    for t in range(n):
+        st[_GOAL_JUMP, t] = _goal_jump(t, rows, cols, dirs, wrap, maxk, n - 1)
+    top = 1
+    for u in range(n):
+        top = max(top, maxk[u])
+    cand_k = np.empty(top * dirs.shape[0], np.int64)
+    cand_d = np.empty(top * dirs.shape[0], np.int64)
+    weights = np.empty(top * dirs.shape[0], np.float64)
+    return st, cand_k, cand_d, weights
+
+
+@njit(cache=True)
+def _fill_unreached(vals, maxk, nbrs, rng):
+    """Random numbers for the cells nothing reaches (not a side neighbour's where possible; the goal,
+    the last cell, keeps its 0)."""
+    n = vals.shape[0]
+    for u in range(n):
+        if u != n - 1 and vals[u] == 0:
             k = 1 + _below(rng, maxk[u])
             if maxk[u] > 1 and _clash(u, k, vals, nbrs) > 0:
                 k = 1 + _below(rng, maxk[u])
             vals[u] = k
-    at[:] = st[_AT, :n]
-    return st[_AT, goal], misses
