@@ -95,4 +95,5 @@ PUZZLES = Registry({
     "summaze": "mathmaze_lib.puzzles.summaze",
     "jump": "mathmaze_lib.puzzles.jumpmaze",
     "walls": _walls,               # becomes "mathmaze_lib.puzzles.wallmaze" when the wall maze moves here
+    "ice": "mathmaze_lib.puzzles.icemaze",
 })
