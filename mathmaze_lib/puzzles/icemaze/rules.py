@@ -155,7 +155,7 @@ def refusal(maze: IceMaze, route, cell) -> Optional[str]:
         if cell in line:
             return (f"You cannot stop on {cell}: sliding {word} from {here} you slide on to {to}, where a rock "
                     f"or the edge stops you.")
-    return f"{cell} is not in a straight line up, right, down or left from {here}, with no rock between."
+    return f"{cell} is not in a straight line up, right, down or left from {here}: a slide goes straight."
 
 
 def view(maze: IceMaze, route=None) -> tuple:
