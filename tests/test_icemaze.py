@@ -82,7 +82,8 @@ def test_refusal_is_none_exactly_on_the_stops_and_says_why_in_the_lesson_s_words
             reason = icemaze.refusal(maze, [maze.start], cell)
             assert (reason is None) == (cell in _stops(maze, maze.start)), (maze.text(), cell, reason)
     m = icemaze.parse("s.#\n...\n..g")
-    assert icemaze.refusal(m, [(0, 0)], (0, 2)) == "(0, 2) is a rock: a slide stops on the ice before a rock, never on it."
+    rock = "(0, 2) is a rock: a slide stops on the ice before a rock, never on it."
+    assert icemaze.refusal(m, [(0, 0)], (0, 2)) == rock
     assert icemaze.refusal(m, [(0, 0)], (1, 1)).startswith("(1, 1) is not in a straight line")
     assert icemaze.refusal(m, [(0, 0)], (1, 0)).startswith("You cannot stop on (1, 0): sliding down")
     assert icemaze.refusal(m, [(0, 0)], (9, 9)) == "(9, 9) is off the 3 x 3 board."

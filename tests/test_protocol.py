@@ -237,3 +237,14 @@ def test_the_formats_page_shows_texts_that_parse_and_round_trip():
     assert len(blocks) == 3
     for text, module in zip(blocks, (summaze, jumpmaze, wallmaze)):
         assert module.parse(text).text() == text.strip(), module.__name__
+
+
+def test_notebooks_saved_before_the_move_still_import_the_puzzles():
+    """`from mathmaze_lib import summaze` (learners' saved notebooks, class copies released before the
+    puzzles moved into mathmaze_lib.puzzles) gives the same packages."""
+    import mathmaze_lib
+    from mathmaze_lib import jumpmaze as old_jm, summaze as old_summaze
+
+    assert old_summaze is summaze and old_jm is jumpmaze
+    with pytest.raises(AttributeError, match="no attribute 'chess'"):
+        mathmaze_lib.chess

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from .. import search
 from ..grid import ORTHOGONAL, Grid, are_adjacent
-from ..puzzles.summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate, generate_unique,
-                       legal_step, path_sum, random_walk, solutions, sum_histogram)
+from ..puzzles.summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate,
+                               generate_unique, legal_step, path_sum, random_walk, solutions, sum_histogram)
 from functools import lru_cache
 
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short

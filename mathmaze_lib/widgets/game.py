@@ -177,10 +177,12 @@ class PuzzleGame:
         return texts, roles, self.answer
 
     def label(self) -> str:
-        return f"{self.kind.title}, {self.noun} {self.id}, {self.size()}, {plural(len(self.answer) - 1, 'move')} so far"
+        moves = plural(len(self.answer) - 1, "move")
+        return f"{self.kind.title}, {self.noun} {self.id}, {self.size()}, {moves} so far"
 
     def heading(self) -> str:
-        return f"<b>{html.escape(self.kind.title)}</b> &nbsp; {self.noun} {self.id} &nbsp; moves: {len(self.answer) - 1}"
+        title = html.escape(self.kind.title)
+        return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; moves: {len(self.answer) - 1}"
 
     def loaded(self) -> Optional[str]:
         return None
@@ -264,4 +266,4 @@ class Game(PuzzleGame):
 
         super().__init__(new(id), make=new, rng=rng, id=id)
         self.view = self.layout([self.undo_button, self.reset_button] + self.id_controls)
-        self.reset("Click a cell next to your route to move there.")
+        self.reset("Click the cell where your next move ends.")

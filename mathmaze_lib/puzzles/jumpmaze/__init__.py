@@ -32,9 +32,14 @@ from __future__ import annotations
 
 import sys
 
-from .rules import JumpMaze, parse, CHAIN_REACTION, RULES, check_rule, successors, start_state, cell_of, landings, refusal, rule_text, view, HOLE, WILD, STATE_MAX_CELLS, MAX_JUMP_DIGITS, MAX_TEXT_BYTES, RIGHT_DOWN
-from .solving import moves_table, jump_graph, solve, Solution, count_shortest, all_shortest, distances_from_start, distances_to_goal, unreachable, black_holes, white_holes, analyse, layer_expand, check, DENSE_FROM
-from .objective import OBJECTIVE, TERMS, TEMPERATURE, DesignTerms, design_terms, score_parts, score_terms, default_steps, NO_ROUTE
+from .rules import (JumpMaze, parse, CHAIN_REACTION, RULES, check_rule, successors, start_state, cell_of,
+                    landings, refusal, rule_text, view, HOLE, WILD, STATE_MAX_CELLS, MAX_JUMP_DIGITS,
+                    MAX_TEXT_BYTES, RIGHT_DOWN)
+from .solving import (moves_table, jump_graph, solve, Solution, count_shortest, all_shortest,
+                      distances_from_start, distances_to_goal, unreachable, black_holes, white_holes, analyse,
+                      layer_expand, check, DENSE_FROM)
+from .objective import (OBJECTIVE, TERMS, TEMPERATURE, DesignTerms, design_terms, score_parts, score_terms,
+                        default_steps, NO_ROUTE)
 from .generating import generate, Generated, random_maze, make, COMPILED_FROM
 from ..protocol import Kind, set_module
 

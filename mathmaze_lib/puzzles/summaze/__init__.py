@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import sys
 
-from .rules import Puzzle, check_path, running_sums, path_sum, legal_step, refusal, format_puzzle, parse, check, successors, view, texts_and_roles, NEAR
-from .solving import CountStopped, solutions, count_solutions, sum_histogram, near_misses, branching, grade, Grade, dfs_steps, describe_step
+from .rules import (Puzzle, check_path, running_sums, path_sum, legal_step, refusal, format_puzzle, parse,
+                    check, successors, view, texts_and_roles, NEAR)
+from .solving import (CountStopped, solutions, count_solutions, sum_histogram, near_misses, branching, grade,
+                      Grade, dfs_steps, describe_step)
 from .generating import generate, random_walk, generate_unique, make
 from ..protocol import Kind, set_module
 
