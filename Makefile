@@ -22,13 +22,13 @@ $(BIN)/python:
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
 	$(BIN)/python -m mathmaze_lib.fastwalls
-	$(BIN)/python -m mathmaze_lib.fastjump
+	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast
 	touch $@
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
 	$(BIN)/python -m mathmaze_lib.fastwalls
-	$(BIN)/python -m mathmaze_lib.fastjump
+	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast
 	touch $@
 
 ## Open the lessons in JupyterLab, starting at the start notebook.

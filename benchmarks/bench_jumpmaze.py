@@ -10,7 +10,8 @@ import time
 import networkx as nx
 
 from benchmarks import Row, median_ms
-from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib.puzzles import jumpmaze as jm
+from mathmaze_lib.puzzles.jumpmaze import objective
 from mathmaze_lib.search import bfs, _bfs_dense
 
 
@@ -85,13 +86,13 @@ def _analyses_per_second(size, seconds=1.0):
 
     def old(i, v):
         vals[i] = v
-        m = jm._StateScorer(size, size, "ortho", 0, n - 1).maze(vals, set())
+        m = objective._StateScorer(size, size, "ortho", 0, n - 1).maze(vals, set())
         res = bfs(jm.successors(m), m.start, m.end)
         if res.goal is not None:
             jm.analyse(m)
             jm.count_shortest(m)
 
-    scorer = jm._CellScorer(size, size, {"ortho"}, 0, n - 1)
+    scorer = objective._CellScorer(size, size, {"ortho"}, 0, n - 1)
     scorer.load(vals, set())
 
     def new(i, v):
@@ -149,7 +150,7 @@ def generator_rows():
 
 def big_generator_rows():
     """Issue 30: 50 x 50 and 100 x 100 mazes, unique with no black holes, within 10 s and 30 s on one core
-    (the compiled generator, mathmaze_lib.fastjump; before it: 13-jump routes, two shortest routes and
+    (the compiled generator, mathmaze_lib.puzzles.jumpmaze.fast; before it: 13-jump routes, two shortest routes and
     black holes at the default steps).  The value is the slowest id's wall time, which also counts
     waiting for the CPU on a shared machine; the note has the CPU times."""
     rows = []

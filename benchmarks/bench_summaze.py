@@ -5,7 +5,7 @@ from __future__ import annotations
 import networkx as nx
 
 from benchmarks import Row, median_ms
-from mathmaze_lib.summaze import count_solutions, generate, make
+from mathmaze_lib.puzzles.summaze import count_solutions, generate, make
 
 IDS = range(20)
 

@@ -31,27 +31,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import draw, jumpmaze, optimize, summaze, wallmaze
+from . import draw, optimize, wallmaze
+from .puzzles import PUZZLES, jumpmaze, summaze
 
 __all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "BestWalls", "parse_ids",
            "items", "sheet", "best_walls", "summaze_difficulty", "jump_difficulty", "walls_difficulty",
            "rules_text", "render", "command_line", "write"]
 
-#: What each kind of worksheet holds, in the words printed at the top of the sheet.
-KINDS = {
-    "summaze": ("Math Maze",
-                "Draw a path from Start (S) to End (=target): one step up, right, down or left at a time, "
-                "never the same cell twice. The numbers on the way, Start's included, must add up to the target."),
-    "jump": ("Jumping mazes",
-             "The number in a cell is the exact length of your next jump: up, right, down or left, landing on "
-             "the board. Find a shortest route (fewest jumps) from the start (S) to the goal (G). Number your "
-             "jumps 1, 2, 3, ... on the grid, or list the cells as row,column (the small numbers on the edges)."),
-    "walls": ("Wall mazes",
-              "Shade up to the allowed number of open cells as walls. The runner then walks a shortest route "
-              "from a start (S, left) to a finish (F, right). Make that route as long as you can: can you reach "
-              "the goal? A wall that leaves the runner no route at all is not allowed. Write your walls as "
-              "row,column (the small numbers on the edges)."),
-}
+#: What each kind of worksheet holds, in the words printed at the top of the sheet: every puzzle of
+#: the registry, its title and rules.
+KINDS = {name: (PUZZLES[name].title, PUZZLES[name].rules) for name in PUZZLES}
 #: Extra rules for the tiles some wall boards have, added to the rules box of a sheet that has them.
 TILE_RULES = {
     "checkpoints": "Checkpoints A, B, ...: the runner must visit A, then B, and so on, before the finish "
@@ -64,7 +53,7 @@ TILE_RULES = {
 }
 #: Paper sizes in inches (width, height), portrait.
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
-DEFAULT_SIZE = {"summaze": (4, 5), "jump": (5, 5)}
+DEFAULT_SIZE = {name: PUZZLES[name].size for name in PUZZLES if PUZZLES[name].size}
 DEFAULT_PER_PAGE = {"summaze": 6, "jump": 4, "walls": 2}
 MAX_IDS = 400
 
@@ -431,6 +420,11 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
         return _choose(kind, ids, lambda chunk: _parallel(_walls_item, [(pid, preset) for pid in chunk]),
                        difficulty, unique, count)
     rows, cols = size or DEFAULT_SIZE[kind]
+    if kind not in ("summaze", "jump"):
+        if unique or difficulty:
+            raise ValueError(f"{'--unique' if unique else '--difficulty'}: {KINDS[kind][0].lower()} have none "
+                             "to choose by; leave it out")
+        return _choose(kind, ids, lambda chunk: [_item(kind, pid, rows, cols) for pid in chunk], None, False, count)
     if kind == "jump":
         if difficulty and rows * cols - 1 < JUMP_BANDS[difficulty][0]:
             raise ValueError(f"--difficulty {difficulty}: impossible on a {rows} x {cols} jumping maze "
@@ -443,6 +437,19 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
         return _choose(kind, ids, make, difficulty, unique, count)
     return _choose(kind, ids, lambda chunk: [_summaze_item(pid, rows, cols, unique) for pid in chunk],
                    difficulty, unique, count)
+
+
+def _item(kind: str, pid: int, rows: int, cols: int) -> Item:
+    """A puzzle of any other kind from the registry alone: what its ``view`` shows, and its ``solve``'s
+    route as the key (with the ``check``'s reason under it)."""
+    entry = PUZZLES[kind]
+    puzzle = entry.make(pid, rows, cols)
+    texts, roles = entry.view(puzzle)
+    route = entry.solve(puzzle)
+    key = f"{entry.check(puzzle, route).reason}: {_cells(route)}" if route else "no route: this puzzle has no answer"
+    return Item(kind, pid, f"{entry.title} {pid}", texts, roles, key, {"route": route}, route=list(route or []),
+                key_roles=_on_route(roles, route or []), steps=True, coordinates=True, puzzle=puzzle,
+                blank="Route: " + "_" * 40)
 
 
 def _choose(kind, ids, make, difficulty, unique, count) -> Sheet:
@@ -596,7 +603,7 @@ def render(sheet_, path, key: bool = False, per_page: Optional[int] = None, pape
     if not sheet_.items:
         raise ValueError("a worksheet needs at least one puzzle")
     kind = sheet_.kind
-    per_page = per_page or DEFAULT_PER_PAGE[kind]
+    per_page = per_page or DEFAULT_PER_PAGE.get(kind, 4)
     if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 12:
         raise ValueError(f"--per-page {per_page}: choose 1 to 12 puzzles per page")
     paper_w, paper_h = PAPERS[paper]

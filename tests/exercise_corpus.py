@@ -449,6 +449,46 @@ CORPUS["lesson2", "q5"] = {
     ],
 }
 
+_ICE = ("def ice_stops(grid, cell):\n    rows, cols = len(grid), len(grid[0])\n    out = []\n"
+        "    for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n        r, c = cell\n"
+        "        while 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] != '#':\n"
+        "            r, c = r + dr, c + dc\n{keep}")
+CORPUS["lesson2", "q7"] = {
+    RIGHT: [
+        _ICE.format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out"),
+        _ICE.format(keep="        if [r, c] != list(cell):\n            out.append([r, c])\n    return out"),
+        "def ice_stops(grid, cell):\n    def slide(dr, dc):\n        r, c = cell\n"
+        "        while True:\n            nr, nc = r + dr, c + dc\n"
+        "            if nr < 0 or nc < 0 or nr >= len(grid) or nc >= len(grid[0]) or grid[nr][nc] == '#':\n"
+        "                return (r, c)\n            r, c = nr, nc\n"
+        "    stops = [slide(-1, 0), slide(0, 1), slide(1, 0), slide(0, -1)]\n"
+        "    return [s for s in stops if s != tuple(cell)]",
+    ],
+    WRONG: [
+        (_ICE.format(keep="        out.append((r, c))\n    return out"), "is no move"),
+        (_ICE.replace("[(-1, 0), (0, 1), (1, 0), (0, -1)]", "[(0, 1), (1, 0), (0, -1), (-1, 0)]")
+         .format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out"), "wrong order"),
+        ("def ice_stops(grid, cell):\n    r, c = cell\n    out = []\n"
+         "    for nr, nc in [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:\n"
+         "        if 0 <= nr < len(grid) and 0 <= nc < len(grid[0]) and grid[nr][nc] != '#':\n"
+         "            out.append((nr, nc))\n    return out", "Keep moving in the same direction"),
+        ("def ice_stops(grid, cell):\n    rows, cols = len(grid), len(grid[0])\n    out = []\n"
+         "    for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n        r, c = cell\n"
+         "        while 0 <= r < rows and 0 <= c < cols and grid[r][c] != '#':\n            r, c = r + dr, c + dc\n"
+         "        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out", "Not quite"),
+        ("def ice_stops(grid, cell):\n    rows, cols = len(grid), len(grid[0])\n    out = []\n"
+         "    for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n        r, c = cell\n"
+         "        while 0 <= r + dr < rows and 0 <= c + dc < cols:\n            r, c = r + dr, c + dc\n"
+         "            if grid[r][c] == '#':\n                break\n"
+         "        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out", "never stop on a rock"),
+        ("def ice_stops(grid, cell):\n    from mathmaze_lib.puzzles.icemaze import rules\n"
+         "    import mathmaze_lib.puzzles.icemaze as ice\n"
+         "    rocks = frozenset((r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == '#')\n"
+         "    m = ice.IceMaze(len(grid), len(grid[0]), rocks, tuple(cell), tuple(cell))\n"
+         "    return ice.successors(m)(tuple(cell))", "Write it yourself"),
+    ],
+}
+
 # ---------------------------------------------------------------- lesson 3
 
 _RUNNER = ("def runner_moves(maze, walls):\n    blocked = set(maze.rocks) | set(walls)\n"

@@ -139,7 +139,7 @@ GAMES = [
     ("stepper", "from mathmaze_lib.widgets import SearchStepper\nfrom mathmaze_lib.grid import Grid\n"
                 "from mathmaze_lib.search import bfs\n"
                 "SearchStepper(bfs(Grid(4, 6).neighbours, (0, 0), goal=(3, 5), trace=True), rows=4, cols=6)"),
-    ("depth-first", "from mathmaze_lib import summaze\ntiny = summaze.generate(2, 3, 3)\nsteps = summaze.dfs_steps(tiny)\n"
+    ("depth-first", "from mathmaze_lib.puzzles import summaze\ntiny = summaze.generate(2, 3, 3)\nsteps = summaze.dfs_steps(tiny)\n"
                     "texts, roles = summaze.texts_and_roles(tiny)\n"
                     "SearchStepper.depth_first(steps, rows=3, cols=3, texts=texts, roles=roles,\n"
                     "                          describe=lambda i: summaze.describe_step(tiny, steps, i))"),
@@ -260,8 +260,8 @@ def test_a_board_is_one_tab_stop_and_arrow_keys_stay_inside_it(games_page):
 
 
 def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
-    from mathmaze_lib import jumpmaze as jm
-    from mathmaze_lib.summaze import make
+    from mathmaze_lib.puzzles import jumpmaze as jm
+    from mathmaze_lib.puzzles.summaze import make
 
     app, page, errors = games_page
     # Math Maze: the planted path of puzzle 1, then Enter on End wins

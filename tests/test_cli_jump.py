@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib.puzzles import jumpmaze as jm
 
 
 def cli(*args, cwd=None):

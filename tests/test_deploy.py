@@ -574,8 +574,8 @@ def image_recipe_problems(dockerfile: str, requirements: str, postbuild: str) ->
         problems.append("postBuild does not leave the repository folder before importing the package")
     if "python -m mathmaze_lib.fastwalls" not in postbuild:
         problems.append("postBuild does not compile the wall runner (python -m mathmaze_lib.fastwalls)")
-    if "python -m mathmaze_lib.fastjump" not in postbuild:
-        problems.append("postBuild does not compile the jumping-maze generator (python -m mathmaze_lib.fastjump)")
+    if "python -m mathmaze_lib.puzzles.jumpmaze.fast" not in postbuild:
+        problems.append("postBuild does not compile the jumping-maze generator (python -m mathmaze_lib.puzzles.jumpmaze.fast)")
     if not re.search(r'cat "\$REPO_DIR/deploy/jupyter_server_config.py" >> '
                      r'"\$NB_PYTHON_PREFIX/etc/jupyter/jupyter_server_config.py"', postbuild):
         problems.append("postBuild does not install the learners' server settings (save hook, kernel culling)")
@@ -599,7 +599,7 @@ def test_repo2docker_builds_the_learners_image_as_the_readme_says():
     # the same check finds the traps of the old recipe
     assert image_recipe_problems(dockerfile, "-e .\njupyterhub>=5.3,<6\n", postbuild)
     assert image_recipe_problems(dockerfile, requirements, postbuild.replace("python -m mathmaze_lib.fastwalls", ""))
-    assert image_recipe_problems(dockerfile, requirements, postbuild.replace("python -m mathmaze_lib.fastjump", ""))
+    assert image_recipe_problems(dockerfile, requirements, postbuild.replace("python -m mathmaze_lib.puzzles.jumpmaze.fast", ""))
     dockerignore = (ROOT / ".dockerignore").read_text().split()
     assert ".venv" in dockerignore, "repo2docker would copy a developer's .venv into the image"
 

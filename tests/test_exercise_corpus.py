@@ -13,8 +13,9 @@ from exercise_corpus import BORROWED, CORPUS, PARSONS, RIGHT, WRONG
 from mathmaze_lib.exercises import FunctionExercise
 from mathmaze_lib.exercises.solutions import load
 
-_PRELUDE = ("import random\nfrom collections import deque\nfrom mathmaze_lib import summaze, wallmaze, search\n"
-            "from mathmaze_lib import jumpmaze as jm\n")
+_PRELUDE = ("import random\nfrom collections import deque\nfrom mathmaze_lib import wallmaze, search\n"
+            "from mathmaze_lib.puzzles import summaze\n"
+            "from mathmaze_lib.puzzles import jumpmaze as jm\n")
 
 
 def _exec(source: str, namespace: dict, name: str) -> None:

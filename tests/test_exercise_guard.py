@@ -11,8 +11,8 @@ import time
 import nbformat
 import pytest
 
-from mathmaze_lib import jumpmaze as jm
-from mathmaze_lib import summaze
+from mathmaze_lib.puzzles import jumpmaze as jm
+from mathmaze_lib.puzzles import summaze
 from mathmaze_lib.exercises import FunctionExercise, lesson1, lesson2
 from mathmaze_lib.exercises.guard import call
 

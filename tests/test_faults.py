@@ -110,8 +110,9 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
-from mathmaze_lib import jumpmaze as jm  # noqa: E402
-from mathmaze_lib import optimize, summaze  # noqa: E402
+from mathmaze_lib.puzzles import jumpmaze as jm  # noqa: E402
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import summaze  # noqa: E402
 
 
 def open_board(side, budget):

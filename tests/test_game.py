@@ -5,15 +5,16 @@ import random
 
 import pytest
 
-from mathmaze_lib import jumpmaze, summaze, wallmaze
-from mathmaze_lib.widgets.game import PuzzleGame
+from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import PUZZLES, jumpmaze, summaze
+from mathmaze_lib.widgets.game import Game, PuzzleGame
 from mathmaze_lib.widgets.jump_game import JumpMazeGame
 from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace
 from mathmaze_lib.widgets.wall_game import MazerGame
 
 GAMES = {
-    "summaze": (lambda: MathMazeGame(3), lambda g, cell: summaze.why_not(g.puzzle, g.path, cell)),
-    "jumpmaze": (lambda: JumpMazeGame(), lambda g, cell: jumpmaze.why_not(g.maze, g.states[-1], cell)),
+    "summaze": (lambda: MathMazeGame(3), lambda g, cell: summaze.refusal(g.puzzle, g.path, cell)),
+    "jumpmaze": (lambda: JumpMazeGame(), lambda g, cell: jumpmaze.refusal(g.maze, g.states, cell)),
     "wallmaze": (lambda: MazerGame("simple", 1),
                  lambda g, cell: None if cell in g.walls else wallmaze.why_not(g.maze, g.walls, cell)),
 }
@@ -70,3 +71,25 @@ def test_the_saved_text_is_the_boards_name_and_says_run_this(name):
     game = GAMES[name][0]()
     assert repr(game) == f"<{game.board.label}: run this in Jupyter to play>"
     assert game._repr_mimebundle_()["text/plain"] == repr(game)
+
+
+def test_the_games_reach_their_puzzle_through_the_registry():
+    assert [g.kind for g in (MathMazeGame(3), JumpMazeGame(), MazerGame("simple", 1))] == \
+        [PUZZLES["summaze"], PUZZLES["jump"], PUZZLES["walls"]]
+
+
+def test_any_route_puzzle_plays_in_the_one_game_from_its_kind_alone():
+    game = Game("jump", 3, rows=4, cols=4)
+    maze, route = game.puzzle, jumpmaze.solve(game.puzzle).route
+    assert maze == jumpmaze.make(3, 4, 4) and game.answer == [maze.start]
+    off = next(c for c in maze.grid.cells() if c != maze.start and jumpmaze.refusal(maze, [maze.start], c))
+    game.board.click(*off)
+    assert game.board.status == jumpmaze.refusal(maze, [maze.start], off) and game.answer == [maze.start]
+    for cell in route[1:]:
+        game.board.click(*cell)
+    assert game.won and game.answer == route
+    assert game.board.status == "Well done! " + jumpmaze.check(maze, route).reason.capitalize() + "."
+    game.undo()
+    assert game.answer == route[:-1] and not game.won
+    game.load(5)
+    assert game.puzzle == jumpmaze.make(5, 4, 4) and game.answer == [game.puzzle.start]

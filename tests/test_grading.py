@@ -362,8 +362,9 @@ def test_the_source_check_finds_forbidden_helpers_and_no_right_answer():
     from mathmaze_lib.exercises.solutions import load
     from mathmaze_lib.grading import source
 
-    prelude = ("import random\nfrom collections import deque\nfrom mathmaze_lib import summaze, wallmaze, search\n"
-               "from mathmaze_lib import jumpmaze as jm\nimport networkx as nx\n")
+    prelude = ("import random\nfrom collections import deque\nfrom mathmaze_lib import wallmaze, search\n"
+               "from mathmaze_lib.puzzles import summaze\n"
+               "from mathmaze_lib.puzzles import jumpmaze as jm\nimport networkx as nx\n")
     flagged = 0
     for (lesson, q), entry in CORPUS.items():
         exercise = getattr(__import__(f"mathmaze_lib.exercises.{lesson}", fromlist=[q]), q)

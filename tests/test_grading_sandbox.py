@@ -37,7 +37,7 @@ pytestmark = pytest.mark.skipif(not sandbox.available(), reason=f"no sandbox her
 LESSON = "01_math_maze"
 QS = ["q1", "q2", "q3", "q4", "q5"]
 SOLUTION = load()["lesson1"]
-SETUP = "import random\nfrom mathmaze_lib import summaze\nfrom mathmaze_lib.exercises import lesson1 as ex\n"
+SETUP = "import random\nfrom mathmaze_lib.puzzles import summaze\nfrom mathmaze_lib.exercises import lesson1 as ex\n"
 WRONG_SUM = "def path_sum(numbers, path):\n    return 0\n"
 
 
@@ -117,7 +117,7 @@ def hostile(paths: dict) -> dict:
                                               "    t.start()\n    t.join()\n    return out[0]\n"}),
                                {**ALL, "q4": 0}, "q4 incorrect"),
         "hidden_solver": (short(wrong={"q1": "def path_sum(numbers, path):\n"
-                                             "    m = __import__('mathmaze_lib.summaze', fromlist=['x'])\n"
+                                             "    m = __import__('mathmaze_lib.puzzles.summaze', fromlist=['x'])\n"
                                              "    return getattr(m, 'path' + '_sum')(numbers, path)\n"}),
                           ONLY_Q1_WRONG, "q1 incorrect"),
         # --- files, network, processes

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from exercise_corpus import CORPUS, RIGHT, WRONG
-from mathmaze_lib import summaze, wallmaze
-from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import summaze
+from mathmaze_lib.puzzles import jumpmaze as jm
 from mathmaze_lib.exercises import FunctionExercise, guard, lesson1, lesson2, lesson3
 from mathmaze_lib.exercises.core import _fingerprint, outcome_of, plain_outcome, same
 from mathmaze_lib.exercises.plain import MAX_DEPTH, MAX_ITEMS, Opaque, PlainError, decode, encode
@@ -194,7 +195,7 @@ def test_the_reference_answers_are_kept_for_the_next_submission():
 def _lesson1(**wrong):
     """A namespace with lesson 1's worked solutions, some replaced by wrong versions."""
     namespace: dict = {}
-    _exec("import random\nfrom mathmaze_lib import summaze\n", namespace, "imports")
+    _exec("import random\nfrom mathmaze_lib.puzzles import summaze\n", namespace, "imports")
     for q, code in sorted(load()["lesson1"].items()):
         _exec(code, namespace, f"lesson1.{q}")
     for name, code in wrong.items():

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathmaze_lib import jumpmaze as jm
-from mathmaze_lib.jumpmaze import CHAIN_REACTION, parse, solve
+from mathmaze_lib.puzzles import jumpmaze as jm
+from mathmaze_lib.puzzles.jumpmaze import CHAIN_REACTION, parse, solve
 
 SEED_ROUTE = [0, 24, 6, 11, 23, 18, 20, 22, 19, 25, 7, 1, 5, 35]
 

@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib.puzzles import jumpmaze as jm
+from mathmaze_lib.puzzles.jumpmaze import objective
 from mathmaze_lib.grid import Grid
 
 CELL_RULES = ["ortho", "diag8", "rightdown", "wrap", "diag8+wrap"]
@@ -80,13 +81,13 @@ def test_the_fast_scorer_agrees_with_design_terms_after_every_change(rule):
         maze = random_maze(rng, rows, cols, rule)
         vals = [v for row in maze.cells for v in row]
         vals[-1] = 0
-        scorer = jm._CellScorer(rows, cols, names, 0, rows * cols - 1)
+        scorer = objective._CellScorer(rows, cols, names, 0, rows * cols - 1)
         scorer.load(vals, set())
         for _ in range(30):
             i = rng.randrange(rows * cols - 1)
             vals[i] = rng.randint(1, max(1, max(rows, cols) - 1))
             scorer.changed(i, vals)
-            m = jm._StateScorer(rows, cols, jm.check_rule(rule), 0, rows * cols - 1).maze(vals, set())
+            m = objective._StateScorer(rows, cols, jm.check_rule(rule), 0, rows * cols - 1).maze(vals, set())
             t = jm.design_terms(m)
             for whole in (False, True):
                 jumps, routes, forced = scorer.route(vals, set())
@@ -103,15 +104,15 @@ def test_clusters_recounted_around_a_changed_cell_match_a_full_count():
     nbrs = Grid(rows, cols).neighbour_table()
     keys = [(rng.randint(1, 3), False) for _ in range(rows * cols)]
     keys[-1] = None
-    total = jm._cluster_penalty(keys, rows, cols)
+    total = objective._cluster_penalty(keys, rows, cols)
     for _ in range(300):
         i = rng.randrange(rows * cols - 1)
         old, new = keys[i], (rng.randint(1, 3), rng.random() < 0.2)
         near = [i] + [k for k in nbrs[i] if keys[k] in (old, new)]
-        total -= jm._groups_at(keys, near, nbrs)
+        total -= objective._groups_at(keys, near, nbrs)
         keys[i] = new
-        total += jm._groups_at(keys, near, nbrs)
-        assert total == jm._cluster_penalty(keys, rows, cols)
+        total += objective._groups_at(keys, near, nbrs)
+        assert total == objective._cluster_penalty(keys, rows, cols)
 
 
 def test_generate_is_reproducible_and_its_terms_are_the_mazes():

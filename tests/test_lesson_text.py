@@ -118,8 +118,9 @@ def facts() -> dict:
     import random
     from collections import Counter
 
-    from mathmaze_lib import jumpmaze as jm
-    from mathmaze_lib import optimize, search, summaze, wallmaze
+    from mathmaze_lib.puzzles import jumpmaze as jm
+    from mathmaze_lib import optimize, search, wallmaze
+    from mathmaze_lib.puzzles import summaze
     from mathmaze_lib.exercises import lesson2, lesson3
     from mathmaze_lib.grid import Grid
 

@@ -119,7 +119,7 @@ def test_a_prediction_can_be_answered_without_widgets(capsys):
 def test_challenges_need_work_the_lesson_has_not_printed():
     """Lesson 1's answer is printed nowhere before the challenge, lesson 2's is not one call of the generator,
     lesson 3's is none of the lesson's boards."""
-    from mathmaze_lib import jumpmaze as jm
+    from mathmaze_lib.puzzles import jumpmaze as jm
     from mathmaze_lib.exercises import lesson1, lesson2, lesson3
 
     counts = lesson1.solution_counts()

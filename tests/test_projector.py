@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import free_port, stop_process_group
-from mathmaze_lib.summaze import make
+from mathmaze_lib.puzzles.summaze import make
 from mathmaze_lib.widgets.projector import MIN_TEXT
 from test_browser import ARGS, chromium
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib.puzzles import jumpmaze as jm
 from mathmaze_lib import replay
 from mathmaze_lib.grid import Grid
 from mathmaze_lib.search import bfs
@@ -55,7 +55,7 @@ def test_untraced_results_and_missing_frames_are_explained():
 
 
 def test_depth_first_frames_follow_the_search_and_find_every_solution():
-    from mathmaze_lib import summaze
+    from mathmaze_lib.puzzles import summaze
     from mathmaze_lib.replay import describe_dfs, dfs_frame
 
     for pid in range(20):
@@ -82,7 +82,7 @@ def test_tree_search_frames_replay_its_queue():
     step by step here), and the last frame takes the route it returned."""
     from collections import deque
 
-    from mathmaze_lib import jumpmaze as jm
+    from mathmaze_lib.puzzles import jumpmaze as jm
     from mathmaze_lib.replay import tree_frame
 
     maze = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")

@@ -90,7 +90,7 @@ def test_every_deck_is_the_puzzle_the_graph_the_question():
 
 
 def test_the_numbers_on_the_slides_are_the_lessons():
-    from mathmaze_lib import summaze
+    from mathmaze_lib.puzzles import summaze
 
     p = summaze.generate(42)
     lesson1 = " ".join(" ".join(s.lines) for s in slides.DECKS[1].slides)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from mathmaze_lib import jumpmaze as jm
+from mathmaze_lib.puzzles import jumpmaze as jm
 from mathmaze_lib import replay
 from mathmaze_lib.grid import Grid
 from mathmaze_lib.search import bfs

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathmaze_lib import summaze
+from mathmaze_lib.puzzles import summaze
 from mathmaze_lib.grid import Grid
-from mathmaze_lib.summaze import Puzzle, check_path, count_solutions, generate, make, solutions
+from mathmaze_lib.puzzles.summaze import Puzzle, check_path, count_solutions, generate, make, solutions
 
 # ---------------------------------------------------------------- golden ids (the same on every machine)
 

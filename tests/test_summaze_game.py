@@ -5,7 +5,7 @@ import random
 import pytest
 
 from mathmaze_lib.grid import ORTHOGONAL, are_adjacent
-from mathmaze_lib.summaze import check_path, count_solutions, generate, running_sums, solutions
+from mathmaze_lib.puzzles.summaze import check_path, count_solutions, generate, running_sums, solutions
 from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace, RoundResult
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 from dataclasses import replace
 
-from .. import jumpmaze as jm
+from ..puzzles import jumpmaze as jm
 from ..grid import read_text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..grid import check_size
-from ..summaze import CountStopped, count_solutions, format_puzzle, grade, make
+from ..puzzles.summaze import CountStopped, count_solutions, format_puzzle, grade, make
 
 #: Search steps the command spends counting solutions (about 10 s); beyond, it says "at least".
 COUNT_STEPS = 20_000_000

@@ -7,7 +7,7 @@ depth-first search, q5 makes a puzzle with exactly one solution; q6 is a questio
 think about. p1 ... p4 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
->>> from mathmaze_lib import summaze
+>>> from mathmaze_lib.puzzles import summaze
 >>> q1.evaluate(lambda numbers, path: sum(numbers[r][c] for r, c in path)).correct
 True
 >>> print(q4.evaluate(summaze.count_solutions).text.splitlines()[0])
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from .. import search
 from ..grid import ORTHOGONAL, Grid, are_adjacent
-from ..summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate, generate_unique,
-                       legal_step, path_sum, random_walk, solutions, sum_histogram)
+from ..puzzles.summaze import (Puzzle, check_path, count_solutions, format_puzzle, generate,
+                               generate_unique, legal_step, path_sum, random_walk, solutions, sum_histogram)
 from functools import lru_cache
 
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short

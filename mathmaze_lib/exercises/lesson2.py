@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from .. import jumpmaze as jm
+from ..puzzles import jumpmaze as jm
+from ..puzzles.icemaze.exercise import q7  # noqa: F401 - the ice maze's exercise (going further)
 from .. import search
 from ..search import bfs, count_shortest_paths, route_to
 from . import plain
@@ -27,7 +28,7 @@ from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "c1"]
+__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6"]
 

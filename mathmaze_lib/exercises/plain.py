@@ -30,7 +30,6 @@ at [1]: unknown tag '$evil'
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 import types
 from typing import Any, Callable
@@ -45,9 +44,9 @@ _MAX_TEXT = 200            # characters of an opaque value's repr that cross
 _MAX_STR = 1_000_000       # characters of one string
 _MAX_GENERATOR = 100_000   # items taken from a generator
 
-# The library's own classes, by tag: module and class name (imported only when met).
-_LIBRARY = {"Puzzle": ("mathmaze_lib.summaze", "Puzzle"), "WallMaze": ("mathmaze_lib.wallmaze", "WallMaze"),
-            "JumpMaze": ("mathmaze_lib.jumpmaze", "JumpMaze")}
+# The puzzles' own classes, by tag: the puzzle's kind in the registry and the class's name in its
+# module (imported only when met).
+_LIBRARY = {"Puzzle": ("summaze", "Puzzle"), "WallMaze": ("walls", "WallMaze"), "JumpMaze": ("jump", "JumpMaze")}
 _registered: dict = {}      # tag -> (class, to_plain, from_plain)
 _tags: dict = {}            # class -> tag
 
@@ -88,16 +87,18 @@ def register(cls: type, tag: str, to_plain: Callable[[Any], Any], from_plain: Ca
 
 
 def _library_class(tag: str):
-    module, name = _LIBRARY[tag]
-    return getattr(importlib.import_module(module), name)
+    from ..puzzles import PUZZLES
+
+    kind, name = _LIBRARY[tag]
+    return getattr(PUZZLES[kind].module, name)
 
 
 def _tag_of(kind: type):
     if kind in _tags:
         return _tags[kind]
     module = getattr(kind, "__module__", "")
-    for tag, (mod, name) in _LIBRARY.items():
-        if module == mod and kind.__name__ == name and _library_class(tag) is kind:
+    for tag, (_, name) in _LIBRARY.items():
+        if module.startswith("mathmaze_lib.") and kind.__name__ == name and _library_class(tag) is kind:
             return tag
     return None
 

@@ -23,7 +23,7 @@ calls from pieces at run time passes these checks. ``docs/teachers.md`` says so.
 
 >>> tampering(["import mathmaze_lib.grading as g", "x = 1"])
 [(1, 1, 'imports mathmaze_lib.grading')]
->>> forbidden_use(["from mathmaze_lib import summaze", "def count_paths(p):\\n    return summaze.count_solutions(p)"],
+>>> forbidden_use(["from mathmaze_lib.puzzles import summaze", "def count_paths(p):\\n    return summaze.count_solutions(p)"],
 ...               "count_paths", ["count_solutions"])
 (2, 2, 'summaze.count_solutions')
 """

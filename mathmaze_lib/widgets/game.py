@@ -1,11 +1,12 @@
 """One game controller for every puzzle: a board, the answer being built, and the buttons.
 
 :class:`PuzzleGame` turns clicks on a :class:`~mathmaze_lib.widgets.board.Board` into moves,
-says why a refused click is refused (in the puzzle module's words: ``why_not``), draws through
-the puzzle module's ``view`` and keeps Undo, Reset, New puzzle and the puzzle id box (Play this id,
-or Enter in the box) in one place. Each game (:mod:`.summaze_game`, :mod:`.jump_game`,
-:mod:`.wall_game`) fills in a few hooks and keeps only what is its own: the race, the runner,
-the rule choice, the high scores.
+says why a refused click is refused (in the puzzle's words: its kind's ``refusal``), draws through
+its kind's ``view`` and keeps Undo, Reset, New puzzle and the puzzle id box (Play this id, or Enter
+in the box) in one place. It reaches a puzzle only through :data:`mathmaze_lib.puzzles.PUZZLES`.
+Each game (:mod:`.summaze_game`, :mod:`.jump_game`, :mod:`.wall_game`) fills in a few hooks and
+keeps only what is its own: the race, the runner, the rule choice, the high scores; a puzzle with
+nothing of its own to show is played by :class:`Game` as it is.
 
 >>> from mathmaze_lib.widgets.summaze_game import MathMazeGame
 >>> game = MathMazeGame(1)
@@ -23,9 +24,10 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
+from ..puzzles import PUZZLES
 from .board import Board, game_mimebundle, plural
 
-__all__ = ["PuzzleGame", "MAX_ID", "button", "sentence", "table"]
+__all__ = ["PuzzleGame", "Game", "MAX_ID", "button", "sentence", "table"]
 
 #: New puzzle picks ids below this.
 MAX_ID = 10**6
@@ -58,15 +60,17 @@ def table(headers, rows, caption: str = "") -> str:
 class PuzzleGame:
     """The part every game shares: clicks, Undo, Reset, loading a puzzle by id, drawing.
 
-    A game sets :attr:`puzzle`, builds its ``view`` (see :meth:`layout`) and fills in these hooks:
+    A game names its :attr:`kind` (a key of :data:`~mathmaze_lib.puzzles.PUZZLES`), sets
+    :attr:`puzzle`, builds its ``view`` (see :meth:`layout`) and may fill in these hooks (the
+    defaults play a route from the start through the kind's entry points):
 
     ============================  ===============================================================
     ``fresh()``                   the answer before the first move (``reset`` sets :attr:`answer`)
-    ``refusal(cell)``             why a click is refused, from the puzzle module's ``why_not``
+    ``refusal(cell)``             why a click is refused, from the kind's ``refusal``
                                   (None: the click is a move; also what a click says once it is over)
     ``played(cell)``              the answer after that move (default: the route plus ``cell``)
-    ``said(cell)``                the status line after it
-    ``picture()``                 ``(texts, roles, route)`` from the puzzle module's ``view``
+    ``said(cell)``                the status line after it (default: the kind's ``check`` at an end)
+    ``picture()``                 ``(texts, roles, route)`` from the kind's ``view``
     ``label()``, ``heading()``    the board's name for screen readers, the HTML line above it
     ``took_back()``               what Undo says (and ``reset_text``: what Reset says)
     ``loaded()``                  takes in a new puzzle; returns the status line (None: ``reset_text``)
@@ -87,15 +91,17 @@ class PuzzleGame:
     nothing_to_undo, reset_text = "Nothing to undo.", "New try."
     #: ``on_win(game)`` runs after the move that wins (a race counts it).
     on_win: Optional[Callable] = None
-    #: True when the answer is a solution (games with a goal say when).
-    won = False
     #: What the id box calls a puzzle.
     noun = "puzzle"
+    #: The puzzle's kind: its name in :data:`~mathmaze_lib.puzzles.PUZZLES`.
+    kind_name = ""
 
     def __init__(self, puzzle, *, cell_size: int = 40, make: Optional[Callable] = None,
                  rng: Optional[random.Random] = None, id: Optional[int] = None, reset=("Reset", "refresh"),
                  undo: bool = True):
         self.puzzle = puzzle
+        #: The puzzle's :class:`~mathmaze_lib.puzzles.protocol.Kind`: every rule the game applies is its.
+        self.kind = PUZZLES[self.kind_name]
         #: When set, clicks only show this text (a race between rounds).
         self.locked: Optional[str] = None
         self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=self.role_words)
@@ -135,8 +141,48 @@ class PuzzleGame:
         """The board's size in words (for :meth:`label`): ``4 rows by 5 columns``."""
         return f"{plural(self.puzzle.rows, 'row')} by {plural(self.puzzle.cols, 'column')}"
 
+    # ---- the hooks' defaults: a route from the start, judged by the kind ------------------------
+
+    def fresh(self) -> list:
+        return [self.kind.start(self.puzzle)]
+
+    @property
+    def won(self) -> bool:
+        """True when the answer is a solution: a route that ends on an end cell and that the kind's
+        check accepts (a game whose answer is not a route says when itself)."""
+        return (self.kind.answer == "route" and bool(self.answer) and self.answer[-1] in self.puzzle.ends
+                and self.kind.check(self.puzzle, self.answer).ok)
+
+    def refusal(self, cell) -> Optional[str]:
+        if self.answer and self.answer[-1] in self.puzzle.ends:
+            return "You reached the end: Undo or Reset."
+        if self.answer and cell == self.answer[-1]:
+            return f"You are here, on {cell}."
+        return self.kind.refusal(self.puzzle, self.answer, cell)
+
     def played(self, cell):
         return self.answer + [cell]
+
+    def said(self, cell) -> str:
+        if cell in self.puzzle.ends:
+            verdict = self.kind.check(self.puzzle, self.answer)
+            return f"{'Well done! ' if verdict.ok else ''}{sentence(verdict.reason)}."
+        return f"Moved to {cell}."
+
+    def took_back(self) -> str:
+        return f"Back to {self.answer[-1]}."
+
+    def picture(self) -> tuple:
+        texts, roles = self.kind.view(self.puzzle, self.answer)
+        return texts, roles, self.answer
+
+    def label(self) -> str:
+        moves = plural(len(self.answer) - 1, "move")
+        return f"{self.kind.title}, {self.noun} {self.id}, {self.size()}, {moves} so far"
+
+    def heading(self) -> str:
+        title = html.escape(self.kind.title)
+        return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; moves: {len(self.answer) - 1}"
 
     def loaded(self) -> Optional[str]:
         return None
@@ -200,3 +246,24 @@ class PuzzleGame:
 
     def _repr_mimebundle_(self, **kwargs):
         return game_mimebundle(self, **kwargs)
+
+
+class Game(PuzzleGame):
+    """Any puzzle of :data:`~mathmaze_lib.puzzles.PUZZLES` whose answer is a route, played with nothing
+    but its kind's entry points: the board, Undo, Reset, New puzzle and the id box.
+
+    >>> game = Game("jump", 3, rows=4, cols=4)
+    >>> game.answer, game.kind.title
+    ([(0, 0)], 'Jumping mazes')
+    """
+
+    def __init__(self, kind: str, id: int = 0, *, rng: Optional[random.Random] = None, **options):
+        self.kind_name = kind
+        make = PUZZLES[kind].make
+
+        def new(pid):
+            return make(pid, **options)
+
+        super().__init__(new(id), make=new, rng=rng, id=id)
+        self.view = self.layout([self.undo_button, self.reset_button] + self.id_controls)
+        self.reset("Click the cell where your next move ends.")

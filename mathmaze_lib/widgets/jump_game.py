@@ -16,7 +16,7 @@ from typing import Optional
 
 import ipywidgets as w
 
-from .. import jumpmaze as jm
+from ..puzzles import jumpmaze as jm
 from .board import plural
 from .game import PuzzleGame, button, sentence
 
@@ -31,6 +31,7 @@ JUMP_WORDS = {"start": "start", "goal": "goal", "current": "you are here", "path
 class JumpMazeGame(PuzzleGame):
     """A jumping maze to play (default: Chain Reaction) under a rule you can change."""
 
+    kind_name = "jump"
     role_words = JUMP_WORDS
     nothing_to_undo = "Nothing to undo: you are at the start."
     arrows = True
@@ -89,9 +90,6 @@ class JumpMazeGame(PuzzleGame):
 
     # ---- the hooks of PuzzleGame ------------------------------------------------------
 
-    def fresh(self) -> list:
-        return [jm.start_state(self.maze)]
-
     @property
     def reset_text(self) -> str:
         return f"Rule {self.maze.rule}: {jm.rule_text(self.maze.rule)}. Click a highlighted cell to jump there."
@@ -101,7 +99,7 @@ class JumpMazeGame(PuzzleGame):
             return "You reached the goal! Undo, Reset, or change the rule."
         if cell == self.current:
             return f"You are here, on {cell}: click one of the highlighted cells."
-        return jm.why_not(self.maze, self.states[-1], cell)
+        return self.kind.refusal(self.maze, self.states, cell)
 
     def played(self, cell) -> list:
         return self.states + [self.targets()[cell]]
@@ -111,7 +109,7 @@ class JumpMazeGame(PuzzleGame):
 
     def said(self, cell) -> str:
         if self.won:        # the verdict says whether the route is a shortest one
-            return f"Well done! {sentence(jm.check(self.maze, self.route).reason)}."
+            return f"Well done! {sentence(self.kind.check(self.maze, self.route).reason)}."
         if not self.targets():
             return f"Jumped to {cell}. No jump leads on from here: Undo or Reset."
         return f"Jumped to {cell}."
@@ -130,7 +128,7 @@ class JumpMazeGame(PuzzleGame):
         self.board.status = f"Below: BFS finds {found} after {sol.expanded} expansions."
 
     def picture(self) -> tuple:
-        texts, roles = jm.view(self.maze, self.route[:-1])
+        texts, roles = self.kind.view(self.maze, self.route[:-1])
         if not self.won:
             roles.update(dict.fromkeys(self.targets(), "highlight"))
         roles[self.current] = "goal" if self.won else "current"

@@ -105,7 +105,7 @@ class SearchStepper:
         ``jumpmaze.solve(maze, method="tree", trace=True).result``): the route taken from the queue,
         and the queue's routes drawn on the cells they end on.
 
-        >>> from mathmaze_lib import jumpmaze as jm
+        >>> from mathmaze_lib.puzzles import jumpmaze as jm
         >>> little = jm.parse("1 1\\n1 0")
         >>> s = SearchStepper.tree(jm.solve(little, method="tree", trace=True).result, rows=2, cols=2)
         >>> s.last(); s.counts.value
@@ -119,7 +119,7 @@ class SearchStepper:
         the route so far, the tries that were cut, the routes that reached the goal. ``describe(i)``
         may word each step in the puzzle's terms (default :func:`replay.describe_dfs`).
 
-        >>> from mathmaze_lib import summaze
+        >>> from mathmaze_lib.puzzles import summaze
         >>> p = summaze.generate(2, 3, 3)
         >>> s = SearchStepper.depth_first(summaze.dfs_steps(p), rows=3, cols=3)
         >>> s.step(); s.step(); s.board.get_role(p.start), s.counts.value

@@ -29,8 +29,7 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
-from .. import summaze
-from ..summaze import make, running_sums
+from ..puzzles.summaze import make, running_sums
 from .board import game_mimebundle, plural
 from .controls import DownloadButton, RoundClock
 from .game import MAX_ID, PuzzleGame, button, sentence, table
@@ -50,6 +49,7 @@ class MathMazeGame(PuzzleGame):
     player solves the puzzle.
     """
 
+    kind_name = "summaze"
     role_words = GAME_WORDS
     click_last_undoes = True
     nothing_to_undo = "Nothing to undo: the path is only the Start cell."
@@ -79,7 +79,7 @@ class MathMazeGame(PuzzleGame):
     @property
     def won(self) -> bool:
         """True when the path is a solution (it reached End with the target sum)."""
-        return self.path[-1] == self.puzzle.end and summaze.check(self.puzzle, self.path).ok
+        return self.path[-1] == self.puzzle.end and self.kind.check(self.puzzle, self.path).ok
 
     # ---- the hooks of PuzzleGame ----------------------------------------------------------
 
@@ -89,7 +89,7 @@ class MathMazeGame(PuzzleGame):
     def refusal(self, cell) -> Optional[str]:
         if cell == self.path[-1]:
             return "This is Start, where every path begins: click a neighbouring cell."
-        return summaze.why_not(self.puzzle, self.path, cell)
+        return self.kind.refusal(self.puzzle, self.path, cell)
 
     def took_back(self) -> str:
         return f"Took back one cell; the sum is {self.total}."
@@ -99,7 +99,7 @@ class MathMazeGame(PuzzleGame):
         if cell != p.end:
             return f"Sum so far: {total} of {p.target}." + (f" That is already {total - p.target} over the target."
                                                             if total > p.target else "")
-        verdict = summaze.check(p, self.path)
+        verdict = self.kind.check(p, self.path)
         if not verdict:
             return f"{sentence(verdict.reason)}. Click the last cell to undo."
         numbers = " + ".join(str(p.value(c)) for c in self.path if c != p.end)
@@ -107,7 +107,7 @@ class MathMazeGame(PuzzleGame):
 
     def picture(self) -> tuple:
         p = self.puzzle
-        texts, roles = summaze.view(p, self.path)
+        texts, roles = self.kind.view(p, self.path)
         texts[p.end[0]][p.end[1]] = f"{self.total}/{p.target}"
         if self.won:
             roles[p.end] = "goal"

@@ -82,6 +82,7 @@ class MazerGame(PuzzleGame):
     :class:`mathmaze_lib.store.Store` (``store`` argument, or the default store on the first Save).
     """
 
+    kind_name = "walls"
     role_words = MAZER_WORDS
     reset_text = "All walls cleared."
     noun = "level"

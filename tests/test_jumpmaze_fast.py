@@ -1,4 +1,4 @@
-"""The compiled generator of big jumping mazes (mathmaze_lib.fastjump) against the library's own
+"""The compiled generator of big jumping mazes (mathmaze_lib.puzzles.jumpmaze.fast) against the library's own
 searches: its measure of the design terms, its incremental clusters, the maze it builds along its
 breadth-first search, its aimed moves, and jumpmaze.generate on 50 x 50 boards."""
 
@@ -11,7 +11,8 @@ import sys
 import numpy as np
 import pytest
 
-from mathmaze_lib import fastjump, jumpmaze as jm
+from mathmaze_lib.puzzles import jumpmaze as jm
+from mathmaze_lib.puzzles.jumpmaze import fast as fastjump, fast_measure, objective, rules as jump_rules
 from mathmaze_lib.grid import Grid
 
 pytestmark = pytest.mark.skipif(not fastjump.AVAILABLE, reason="numba is not installed")
@@ -20,17 +21,17 @@ CELL_RULES = ["ortho", "diag8", "rightdown", "wrap", "diag8+wrap", "rightdown+wr
 
 
 def maxk(rows, cols, rule):
-    names, grid = jm._names(rule), Grid(rows, cols)
-    return [jm._max_jump(rows, cols, grid.cell(i), names) for i in range(grid.size)]
+    names, grid = jump_rules._names(rule), Grid(rows, cols)
+    return [objective._max_jump(rows, cols, grid.cell(i), names) for i in range(grid.size)]
 
 
 def new_run(rows, cols, rule, weights=None, seed=1):
-    return fastjump._Run(rows, cols, jm._names(rule), maxk(rows, cols, rule), weights or {}, seed)
+    return fastjump._Run(rows, cols, jump_rules._names(rule), maxk(rows, cols, rule), weights or {}, seed)
 
 
 def maze_of(run, rule):
     n = len(run.vals)
-    return jm._StateScorer(run.rows, run.cols, jm.check_rule(rule), 0, n - 1).maze([int(v) for v in run.vals], set())
+    return objective._StateScorer(run.rows, run.cols, jm.check_rule(rule), 0, n - 1).maze([int(v) for v in run.vals], set())
 
 
 def random_vals(rng, rows, cols, rule):
@@ -144,14 +145,14 @@ def test_the_aimed_moves_mend_black_holes_and_ties():
         run.best_vals[:] = run.vals
         run.f[fastjump._HEAT], run.f[fastjump._COOL] = 0.5, 1.0
         run.anneal(3000)
-        best = jm._StateScorer(12, 12, "ortho", 0, 143).maze([int(v) for v in run.best_vals], set())
+        best = objective._StateScorer(12, 12, "ortho", 0, 143).maze([int(v) for v in run.best_vals], set())
         assert jm.design_terms(best).good
 
 
 def test_the_random_numbers_are_splitmix64():
     rng = np.array([0], np.uint64)
     # the first outputs of splitmix64 seeded with 0 (Vigna's reference implementation)
-    assert [int(fastjump._next(rng)) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
+    assert [int(fast_measure._next(rng)) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
                                                             0x06C45D188009454F]
 
 
@@ -194,15 +195,16 @@ def test_small_boards_and_rules_with_state_keep_the_python_annealing(monkeypatch
 
 @pytest.mark.slow
 def test_warming_up_fills_numbas_cache_so_the_next_process_compiles_nothing(tmp_path):
-    """``python -m mathmaze_lib.fastjump`` (run by the Makefile after installing) compiles the generator
+    """``python -m mathmaze_lib.puzzles.jumpmaze.fast`` (run by the Makefile after installing) compiles the generator
     into numba's cache; a later process generating a big maze loads it instead of compiling again."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.fastjump"], env=env, capture_output=True,
+    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.puzzles.jumpmaze.fast"], env=env, capture_output=True,
                            text=True, check=True)
     assert first.stdout.startswith("compiled jumping-maze generator ready")
     cached = {p.name.split(".")[1].split("-")[0] for p in tmp_path.rglob("*.nbi")}
     assert {"_construct", "_start", "_anneal"} <= cached, cached
-    probe = ("from mathmaze_lib import fastjump, jumpmaze\n"
+    probe = ("from mathmaze_lib.puzzles import jumpmaze\n"
+             "from mathmaze_lib.puzzles.jumpmaze import fast as fastjump\n"
              "jumpmaze.generate(3, 30, 30, steps=500)\n"
              "s = [f.stats for f in (fastjump._construct, fastjump._start, fastjump._anneal)]\n"
              "print(sum(sum(x.cache_hits.values()) for x in s), sum(sum(x.cache_misses.values()) for x in s))")

@@ -1,29 +1,32 @@
-"""One shape for every puzzle: make, parse/text, check -> Verdict, successors, view, tested against
-each puzzle's own independent machinery (check_path, solve, score, the search core)."""
+"""One shape for every puzzle, reached through the registry PUZZLES: make, parse/text, check -> Verdict,
+refusal, successors, view, tested against each puzzle's own independent machinery (check_path, solve,
+score, the search core)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from mathmaze_lib import jumpmaze, palette, search, shape, summaze, wallmaze
-from mathmaze_lib.shape import Verdict
+from mathmaze_lib import palette, search, wallmaze
+from mathmaze_lib.puzzles import jumpmaze, summaze
+from mathmaze_lib.puzzles import PUZZLES, protocol
+from mathmaze_lib.puzzles.protocol import Verdict
 
-PUZZLES = {"summaze": (summaze, lambda i: summaze.make(i)), "jumpmaze": (jumpmaze, lambda i: jumpmaze.make(i, 4, 4)),
-           "wallmaze": (wallmaze, lambda i: wallmaze.make(i))}
+SIZES = {"summaze": {}, "jump": {"rows": 4, "cols": 4}, "walls": {}}
 
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))
-def test_every_puzzle_module_has_the_whole_shape_and_round_trips(name):
-    module, make = PUZZLES[name]
-    assert shape.missing(module) == []
+def test_every_puzzle_kind_has_the_whole_shape_and_round_trips(name):
+    kind = PUZZLES[name]
+    assert protocol.missing(kind) == [] and kind.name == name
     for pid in range(3):
-        puzzle = make(pid)
-        assert make(pid) == puzzle, "the same id gives the same puzzle"
-        again = module.parse(puzzle.text())
-        assert again.text() == puzzle.text()
-        texts, roles = module.view(puzzle)
+        puzzle = kind.make(pid, **SIZES.get(name, {}))
+        assert kind.make(pid, **SIZES.get(name, {})) == puzzle, "the same id gives the same puzzle"
+        again = kind.parse(kind.text(puzzle))
+        assert kind.text(again) == kind.text(puzzle)
+        texts, roles = kind.view(puzzle)
         assert len(texts) == puzzle.rows and all(len(row) == puzzle.cols for row in texts)
         assert all(palette.check_role(role) for role in roles.values())
 
@@ -124,27 +127,27 @@ def test_wallmaze_successors_give_the_runners_moves():
 
 # ---- why a click is refused: each puzzle module says it, from the same rules as its check ----------
 
-def test_summaze_why_not_agrees_with_check_path_on_every_click():
+def test_summaze_refusal_agrees_with_check_path_on_every_click():
     rng = random.Random(11)
     for pid in range(15):
         p = summaze.generate(pid)
         path = [p.start]
         for _ in range(12):
             for cell in p.grid.cells():
-                reason = summaze.why_not(p, path, cell)
+                reason = summaze.refusal(p, path, cell)
                 # a legal click keeps the path free of broken steps (it may still be short or off target)
                 step = summaze.check_path(p, path + [cell]).step
                 assert (reason is None) == (step is None or step > len(path)), (p.id, path, cell, reason)
                 assert (reason is None) == summaze.legal_step(p, path, cell)
-            options = [c for c in p.grid.cells() if summaze.why_not(p, path, c) is None]
+            options = [c for c in p.grid.cells() if summaze.refusal(p, path, c) is None]
             if not options:
                 break
             path.append(rng.choice(options))
-    assert summaze.why_not(summaze.generate(1), [], (0, 1)) == "A path begins at Start (0, 0), not at (0, 1)."
+    assert summaze.refusal(summaze.generate(1), [], (0, 1)) == "A path begins at Start (0, 0), not at (0, 1)."
 
 
 @pytest.mark.parametrize("rule", ["ortho", "diag8", "alternate", "toggle", "nouturn", "wrap", "wildcard"])
-def test_jumpmaze_why_not_is_none_exactly_on_the_landings(rule):
+def test_jumpmaze_refusal_is_none_exactly_on_the_landings(rule):
     rng = random.Random(rule)
     for _ in range(20):
         maze = jumpmaze.random_maze(rng, rng.randint(2, 5), rng.randint(2, 5))
@@ -153,7 +156,7 @@ def test_jumpmaze_why_not_is_none_exactly_on_the_landings(rule):
             landings = jumpmaze.landings(maze, state, rule)
             assert landings == {jumpmaze.cell_of(s): s for s in jumpmaze.successors(maze, rule)(state)}
             for cell in maze.grid.cells():
-                reason = jumpmaze.why_not(maze, state, cell, rule)
+                reason = jumpmaze.refusal(replace(maze, rule=rule), [state], cell)
                 assert (reason is None) == (cell in landings)
                 assert reason is None or str(cell) in reason or str(jumpmaze.cell_of(state)) in reason
             if not landings:
@@ -161,18 +164,68 @@ def test_jumpmaze_why_not_is_none_exactly_on_the_landings(rule):
             state = rng.choice(list(landings.values()))
 
 
-def test_wallmaze_why_not_agrees_with_check():
+def test_wallmaze_refusal_agrees_with_check():
     rng = random.Random(12)
     maze = wallmaze.level("simple", 1)
     walls: list = []
     for _ in range(60):
         cell = (rng.randrange(maze.rows), rng.randrange(maze.cols))
-        reason = wallmaze.why_not(maze, walls, cell)
+        reason = PUZZLES["walls"].refusal(maze, walls, cell)
+        if cell in walls:           # a click on a wall takes it off again
+            assert reason is None
+            continue
         verdict = wallmaze.check(maze, walls + [cell])
         assert (reason is None) == verdict.ok, (walls, cell, reason, verdict)
         if reason is None:
             walls.append(cell)
-    assert wallmaze.why_not(maze, [], (maze.rows, 0)).endswith("is off the 6 x 13 board.")
+    assert PUZZLES["walls"].refusal(maze, [], (maze.rows, 0)).endswith("is off the 6 x 13 board.")
+
+
+@pytest.mark.parametrize("rule", ["ortho", "alternate", "nouturn", "wrap+nouturn"])
+def test_jumpmaze_refusal_reads_a_route_of_cells_as_the_game_reads_its_states(rule):
+    rng = random.Random(rule)
+    for _ in range(20):
+        maze = replace(jumpmaze.random_maze(rng, rng.randint(2, 5), rng.randint(2, 5)), rule=rule)
+        states = [jumpmaze.start_state(maze)]
+        for _ in range(4):
+            cells = [jumpmaze.cell_of(s) for s in states]
+            for cell in maze.grid.cells():
+                assert jumpmaze.refusal(maze, cells, cell) == jumpmaze.refusal(maze, states, cell)
+            landings = jumpmaze.landings(maze, states[-1])
+            if not landings:
+                break
+            states.append(landings[rng.choice(sorted(landings))])
+    with pytest.raises(ValueError, match="jump 1"):
+        jumpmaze.refusal(replace(jumpmaze.CHAIN_REACTION, rule="alternate"), [(0, 0), (1, 1)], (2, 2))
+
+
+def test_every_kind_s_successors_are_its_search_moves():
+    """The registry's successors(puzzle, state) are the moves the search core follows."""
+    for name, puzzle, state in [("summaze", summaze.make(42), (0, 0)), ("jump", jumpmaze.CHAIN_REACTION, (0, 0)),
+                                ("walls", wallmaze.level("simple", 1), wallmaze.level("simple", 1).starts[0])]:
+        kind = PUZZLES[name]
+        assert kind.successors(puzzle, state) == list(kind.successor_function(puzzle)(state))
+        assert kind.successors(puzzle, state)
+    assert PUZZLES["jump"].successors(replace(jumpmaze.CHAIN_REACTION, rule="alternate"),
+                                      ((0, 0), 0, None, None)) == [((0, 4), 1, None, None), ((4, 0), 1, None, None)]
+
+
+def test_every_kind_s_key_is_a_right_answer():
+    for name, puzzle in [("summaze", summaze.make(7)), ("jump", jumpmaze.make(3, 4, 4))]:
+        kind = PUZZLES[name]
+        answer = kind.solve(puzzle)
+        assert kind.check(puzzle, answer).ok
+        assert all(kind.refusal(puzzle, answer[:k], answer[k]) is None for k in range(1, len(answer)))
+
+
+def test_the_registry_names_its_kinds_and_refuses_others():
+    assert list(PUZZLES)[:3] == ["summaze", "jump", "walls"] and len(PUZZLES) == len(list(PUZZLES))
+    assert all(PUZZLES[name].name == name and protocol.missing(PUZZLES[name]) == [] for name in PUZZLES)
+    with pytest.raises(KeyError, match="no puzzle kind 'chess'"):
+        PUZZLES["chess"]
+    assert PUZZLES["jump"].module is jumpmaze and PUZZLES["walls"].module is wallmaze
+    bad = protocol.Kind("x", "X", "", None, *(lambda *a: None,) * 7)
+    assert protocol.missing(bad) == [] and protocol.missing(object()) == list(protocol.VOCABULARY)
 
 
 def test_the_formats_page_shows_texts_that_parse_and_round_trip():
@@ -184,3 +237,14 @@ def test_the_formats_page_shows_texts_that_parse_and_round_trip():
     assert len(blocks) == 3
     for text, module in zip(blocks, (summaze, jumpmaze, wallmaze)):
         assert module.parse(text).text() == text.strip(), module.__name__
+
+
+def test_notebooks_saved_before_the_move_still_import_the_puzzles():
+    """`from mathmaze_lib import summaze` (learners' saved notebooks, class copies released before the
+    puzzles moved into mathmaze_lib.puzzles) gives the same packages."""
+    import mathmaze_lib
+    from mathmaze_lib import jumpmaze as old_jm, summaze as old_summaze
+
+    assert old_summaze is summaze and old_jm is jumpmaze
+    with pytest.raises(AttributeError, match="no attribute 'chess'"):
+        mathmaze_lib.chess

@@ -1,0 +1,158 @@
+"""One shape for every puzzle (as in Simon Tatham's collection, where the front end reaches a game
+only through one table of functions): a :class:`Kind` holds a puzzle's entry points under the same
+names, and :data:`mathmaze_lib.puzzles.PUZZLES` lists them, so that one game controller, one
+worksheet printer, one command line and one grader serve every puzzle.
+
+==============================================  ===================================================
+``make(id, rows, cols, **options)``             the same id gives the same puzzle everywhere
+``parse(text)`` / ``text(puzzle)``              the text format; they round-trip
+``check(puzzle, answer) -> Verdict``            ``ok``, the ``reason`` in the learner's words, the
+                                                ``cell`` where it went wrong (None when it is right
+                                                or has no place)
+``refusal(puzzle, answer, cell) -> str | None`` why a click on ``cell`` may not extend ``answer``
+``successors(puzzle, state) -> list``           the states one move from ``state``: what
+                                                :mod:`mathmaze_lib.search` solves
+``view(puzzle, answer=None)``                   ``(texts, roles)``: what the board and the pictures
+                                                show
+==============================================  ===================================================
+
+The answer is what a player makes: a route of cells from the start (Math Maze, the ice maze), a
+route of cells or search states (jumping mazes, whose rules may need more than the cell), a list of
+walls (wall mazes).  A puzzle's special powers (counting, analysis, optimizers) stay as extra
+functions beside these, in its own package.
+
+Every puzzle has the same names for its cells: ``starts`` and ``ends`` (tuples of cells: Math Maze's
+Start and End, a jumping maze's start and goal, a wall maze's start and finish cells), and
+``value(cell)`` for what a cell holds where that means something; the puzzles with one start
+and one end also have ``start`` and ``end``.  The puzzles' own words (End, goal, finish) stay
+in what the learner reads and in the text formats (``goal: R C``, ``f``).
+
+>>> from mathmaze_lib.puzzles import PUZZLES
+>>> [missing(PUZZLES[name]) for name in ("summaze", "jump", "walls")]
+[[], [], []]
+>>> [(p.starts, p.ends) for p in (PUZZLES["jump"].parse("1 1\\n1 0"), PUZZLES["walls"].parse("s.f\\ns.f"))]
+[(((0, 0),), ((1, 1),)), (((0, 0), (1, 0)), ((0, 2), (1, 2)))]
+>>> p = PUZZLES["summaze"].make(42)
+>>> (p.starts, p.ends) == ((p.start,), (p.end,))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+__all__ = ["Verdict", "Kind", "VOCABULARY", "missing", "OneStartOneEnd", "set_module"]
+
+#: The entry points every puzzle has (the attributes of its :class:`Kind`).
+VOCABULARY = ("make", "parse", "text", "check", "refusal", "successors", "view")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether an answer to a puzzle is right, why (in the learner's words), the cell where it went
+    wrong, and the ``step`` (move number, 1 for the first move; 0 for the first cell) where it
+    broke, when that is one step.
+
+    The one other verdict in the package is an exercise's :class:`~mathmaze_lib.exercises.core.Feedback`
+    (which the grader returns too): it judges a learner's *function* over many cases, so it has five
+    states (correct, incorrect, error, not attempted, no check) and counts the cases right, where a
+    Verdict judges one answer to one puzzle.
+
+    >>> v = Verdict(False, "step 2: (0, 0) was already visited at the start", (0, 0), 2)
+    >>> bool(v), v.cell, v.step
+    (False, (0, 0), 2)
+    """
+
+    ok: bool
+    reason: str
+    cell: Optional[tuple] = None
+    step: Optional[int] = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def _first_cell(puzzle) -> tuple:
+    return puzzle.start
+
+
+def _puzzle_text(puzzle) -> str:
+    return puzzle.text()
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One puzzle as the game, the worksheet, the command line and the grader see it: its ``name``
+    (the registry's key, the command line's word), ``title`` (what a sheet or a game calls it),
+    ``rules`` (one paragraph for a worksheet), the ``module`` that holds its special powers, and the
+    entry points of :data:`VOCABULARY`.
+
+    ``successor_function(puzzle)`` is what :func:`mathmaze_lib.search.bfs` takes (``succ(state)``);
+    ``start(puzzle)`` the first state of an answer; ``solve(puzzle)`` a right answer (a worksheet's
+    key, the command line's ``solve``), or None when there is none; ``answer`` says what a click
+    does: ``"route"`` (extend a route from the start; Undo takes the last move back) or ``"cells"``
+    (put a cell in or take it out again, as walls); ``size`` the default ``(rows, cols)``.
+    """
+
+    name: str
+    title: str
+    rules: str
+    module: Any
+    make: Callable
+    parse: Callable
+    check: Callable
+    refusal: Callable
+    successor_function: Callable
+    view: Callable
+    solve: Callable
+    start: Callable = _first_cell
+    text: Callable = _puzzle_text
+    answer: str = "route"
+    size: Optional[tuple] = None
+
+    def successors(self, puzzle, state) -> list:
+        """The states one move from ``state`` (under the puzzle's own rules)."""
+        return list(self.successor_function(puzzle)(state))
+
+    def __repr__(self) -> str:
+        return f"<puzzle kind {self.name!r}: {self.title}>"
+
+
+def missing(kind) -> list:
+    """The entry points a puzzle kind lacks (an empty list when it has the whole shape)."""
+    return [name for name in VOCABULARY if not callable(getattr(kind, name, None))]
+
+
+class OneStartOneEnd:
+    """``starts`` and ``ends`` for a puzzle with one ``start`` and one ``end`` cell (Math Maze,
+    jumping mazes, the ice maze; a wall maze has tuples of its own)."""
+
+    start: tuple
+    end: tuple
+
+    @property
+    def starts(self) -> tuple:
+        """The start cells (one here)."""
+        return (self.start,)
+
+    @property
+    def ends(self) -> tuple:
+        """The end cells (one here: End, or the goal)."""
+        return (self.end,)
+
+
+def set_module(package: str, names: dict, public) -> None:
+    """Give the public functions and classes of a puzzle package the package's name as their
+    ``__module__`` (as numpy does): a learner imports them from the package, so that is the name the
+    exercises' messages (``summaze.count_solutions``), tagged JSON and tracebacks show, whichever
+    module of the package defines them.
+
+    >>> from mathmaze_lib.puzzles import summaze
+    >>> summaze.count_solutions.__module__, summaze.Puzzle.__module__
+    ('mathmaze_lib.puzzles.summaze', 'mathmaze_lib.puzzles.summaze')
+    """
+    for name in public:
+        item = names[name]
+        if callable(item) and getattr(item, "__module__", "").startswith(package + "."):
+            item.__module__ = package
