@@ -14,7 +14,8 @@ import random
 
 from benchmarks import Row, median_ms
 from benchmarks import wall_reference
-from mathmaze_lib import fastwalls, optimize, wallmaze
+from mathmaze_lib import fastwalls, optimize
+from mathmaze_lib.puzzles import wallmaze
 
 
 def with_tiles(maze, seed, colours=2, unbuildable=6):

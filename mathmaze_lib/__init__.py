@@ -12,6 +12,8 @@ exercise mechanism (:mod:`mathmaze_lib.exercises`).
 
 from .grid import Grid, ALL_EIGHT, DIAGONAL, ORTHOGONAL
 from .search import bfs, count_shortest_paths, simple_paths, tree_search
+# Lesson 3's saved notebooks (and class copies already handed out) say `from mathmaze_lib import wallmaze`:
+from .puzzles import wallmaze  # noqa: E402,F401  (the package's home is mathmaze_lib.puzzles.wallmaze)
 
 __version__ = "0.1.0"
 

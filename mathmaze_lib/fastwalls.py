@@ -1,6 +1,6 @@
 """Wall mazes at compiled speed: the runner and annealing for crowded maps, compiled with numba.
 
-Lesson 3 teaches :class:`~mathmaze_lib.wallmaze.Runner` (breadth-first search leg by leg, in plain
+Lesson 3 teaches :class:`~mathmaze_lib.puzzles.wallmaze.Runner` (breadth-first search leg by leg, in plain
 Python) and :func:`~mathmaze_lib.optimize.anneal`.  This module is the same runner and the same
 annealing step written as loops over numpy arrays, which numba compiles to machine code: the same
 runs (``tests/test_fastwalls.py`` compares every leg with :class:`Runner` on thousands of random
@@ -36,7 +36,7 @@ except ImportError:                     # pragma: no cover (numba is installed w
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
 from .grid import ORTHOGONAL
-from .wallmaze import WallMaze
+from .puzzles.wallmaze import WallMaze
 
 __all__ = ["AVAILABLE", "Board", "board", "run", "seed", "fill", "anneal_chunk", "build_chunk"]
 
@@ -382,7 +382,8 @@ def warm() -> float:
     about 6 s the first time on 2 cores, a fraction of a second once cached."""
     import time
 
-    from . import optimize, wallmaze
+    from . import optimize
+    from .puzzles import wallmaze
     t0 = time.perf_counter()
     maze = wallmaze.parse("walls: 2\ns.t.f\ns.p.f\ns.u.f")
     optimize.anneal(maze, seed=1, seconds=None, max_iters=200, compiled=True, **optimize.CROWDED)

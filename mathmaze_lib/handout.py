@@ -18,7 +18,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable
 
-from . import draw, jumpmaze, optimize, summaze, wallmaze
+from . import draw, jumpmaze, optimize, summaze
+from .puzzles import wallmaze
 from .worksheet import PAPERS, TILE_RULES, _footer, _wrap
 
 __all__ = ["HANDOUTS", "Handout", "rules_command", "write_rules"]

@@ -5,7 +5,7 @@ that path longer.**  A wall anywhere else leaves the path where it is, so the
 path is still available and the runner (who always takes a shortest route)
 walks at most as far as before.  So every move here puts a wall on the current path.
 The same holds for any shortest route, so the optimizers use the routes of the fast
-:class:`~mathmaze_lib.wallmaze.BitRunner` (same moves as the runner, ties broken differently).
+:class:`~mathmaze_lib.puzzles.wallmaze.BitRunner` (same moves as the runner, ties broken differently).
 
 Teleports break that fact: a wall can move the runner's route onto a teleport that
 shortens it, or off one, and a wall off the walked route can change the route planned
@@ -17,7 +17,7 @@ some wall sets; the exact search, whose proof needs the fact,
 refuses boards with teleports.
 Walls go only on open cells (never on unbuildable ``p`` cells nor on teleports).
 
-Each optimizer takes a board (:class:`~mathmaze_lib.wallmaze.WallMaze`), returns
+Each optimizer takes a board (:class:`~mathmaze_lib.puzzles.wallmaze.WallMaze`), returns
 an :class:`OptResult` and accepts ``progress(fraction, best_moves)``, called now
 and then (:func:`text_progress` makes one that draws a bar on a stream).
 Randomness comes only from ``random.Random(seed)``; with ``max_iters`` (and no
@@ -26,7 +26,7 @@ the call (set-up included) and is checked before every runner call, so a run end
 within one runner call of it; Ctrl-C (KeyboardInterrupt) ends a run too, and every
 optimizer then returns the best found so far (``stopped`` says why a run ended).
 
->>> from mathmaze_lib.wallmaze import parse
+>>> from mathmaze_lib.puzzles.wallmaze import parse
 >>> m = parse("walls: 1\\ns...\\n...f")
 >>> greedy(m).moves, exact(m).moves, exact(m).optimal
 (4, 4, True)
@@ -45,9 +45,9 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from .search import _bits_spread
-from .wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
-from .wallmaze import score as runner_score
+from .search import bits_spread
+from .puzzles.wallmaze import UNLIMITED, BitRunner, Runner, WallMaze
+from .puzzles.wallmaze import score as runner_score
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",
            "reach_bound", "detour_moves", "text_progress", "OPTIMIZERS", "default_method", "CROWDED", "default_workers",
@@ -102,7 +102,7 @@ def route_candidates(bits: BitRunner, route: list, walls: int) -> list:
     in route order; then, on a board with teleports, the open cells of the routes the runner
     planned but did not walk (``bits.unwalked``: a wall there can keep it off a teleport).
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> b = BitRunner(parse("s..f"))
     >>> [b.cells(c) for c in route_candidates(b, b.route(0)[1], 0)]
     [[(0, 1)], [(0, 2)]]
@@ -133,7 +133,7 @@ def reach_bound(runner: Runner, walls) -> int:
     only removes cells, so no leg can be longer than the number of cells the
     runner can reach now, minus one.  Crude, but always true.
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> reach_bound(Runner(parse("s..\\n..f")), set())
     5
     """
@@ -230,7 +230,7 @@ def greedy(maze: WallMaze, walls=(), *, seconds: Optional[float] = None, max_ite
     Ties go to the wall met first along the path.  ``seconds`` and ``max_iters`` (runner
     calls) stop it early; the best wall of an unfinished round is still placed.
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> r = greedy(parse("walls: 3\\ns....\\n.....\\n....f"))
     >>> r.moves, r.walls
     (6, [])
@@ -582,7 +582,7 @@ def local_search(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[f
     path; keep the move when the path gets no shorter.  ``rounds``, ``explore``, ``anywhere``,
     ``workers`` and ``compiled`` as in :func:`anneal`.
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> local_search(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
@@ -618,7 +618,7 @@ def anneal(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] 
     (20 to 50 times more runs per second; other random numbers, so other wall sets than the pure
     Python run with the same seed).  ``walls optimize`` uses it; the lesson keeps the Python one.
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> anneal(parse("walls: 1\\ns...\\n...f"), seed=1, seconds=None, max_iters=50).moves
     4
     """
@@ -667,8 +667,8 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     the other two on boards without teleports and checkpoints; elsewhere the runner decides.
     A limited budget is respected (at the budget, a new wall moves an old one), but with few
     walls :func:`anneal` does better.  ``history`` and ``stopped`` are as for the others; the
-    walls found are checked again with :func:`mathmaze_lib.wallmaze.score` (the lesson's
-    :class:`~mathmaze_lib.wallmaze.Runner`), which gives ``moves``.  ``workers`` > 1 runs that
+    walls found are checked again with :func:`mathmaze_lib.puzzles.wallmaze.score` (the lesson's
+    :class:`~mathmaze_lib.puzzles.wallmaze.Runner`), which gives ``moves``.  ``workers`` > 1 runs that
     many builds at once, as for :func:`anneal` (worker 0 is the one-process run with ``seed``; with
     ``max_iters`` the result is the same on every machine); ``walls optimize`` uses every core.
 
@@ -677,7 +677,7 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     wall at a limited budget instead of moving one, and restarts each round from ``walls`` too;
     ``walls optimize`` uses it (on the empty 15 x 10 board: 73 moves, ``make bench``).
 
-    >>> from mathmaze_lib.wallmaze import parse, run, score, show
+    >>> from mathmaze_lib.puzzles.wallmaze import parse, run, score, show
     >>> m = parse("s....f\\ns....f\\ns....f")
     >>> r = build(m, seed=1, seconds=None, max_iters=3000)
     >>> r.moves, score(m, r.walls) == r.moves, r.method      # 3 rows, 4 columns to build on
@@ -918,7 +918,7 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optiona
       cell of R and still walk no more than the best score so far, a last wall
       there cannot win, and it is skipped without running the runner.
 
-    The runner here is :class:`~mathmaze_lib.wallmaze.BitRunner` (same moves,
+    The runner here is :class:`~mathmaze_lib.puzzles.wallmaze.BitRunner` (same moves,
     4 to 7 times faster).  ``optimal`` is True only when the search finished in
     time and every checkpoint letter has one cell (with several copies the
     runner's choice of copy can change, and the argument above no longer
@@ -926,7 +926,7 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optiona
     nodes of the tree; the tree is walked with a stack of its own (no recursion), so a board
     with thousands of walls to place does not run out of Python's recursion depth.
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> r = exact(parse("walls: 3\\ns....\\n.....\\n....f"))
     >>> r.moves, r.optimal, len(r.walls)
     (8, True, 3)
@@ -1025,7 +1025,7 @@ def detour_moves(bits: BitRunner, walls: int, route: list, i: int) -> float:
     b replaces a, c, b: 2.  Otherwise no short way round is known: infinity.  (Only for a cell the
     route passes once, and for boards whose checkpoints have one cell each.)
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> b = BitRunner(parse("s..\\n..f"))
     >>> moves, route = b.route(0)
     >>> [b.cells(x)[0] for x in route], [detour_moves(b, 0, route, i) for i in (1, 2)]
@@ -1039,14 +1039,14 @@ def detour_moves(bits: BitRunner, walls: int, route: list, i: int) -> float:
         return math.inf
     w, free = bits.width, bits.free & ~walls & ~c
     a, b = route[i - 1], route[i + 1]
-    near_a, near_b = _bits_spread(a, w) & free, _bits_spread(b, w) & free
+    near_a, near_b = bits_spread(a, w) & free, bits_spread(b, w) & free
     if near_a & near_b:
         return 0
-    sides = _bits_spread(c, w) & free & ~(a | b)
+    sides = bits_spread(c, w) & free & ~(a | b)
     while sides:
         side = sides & -sides
         sides ^= side
-        near_side = _bits_spread(side, w)
+        near_side = bits_spread(side, w)
         if near_side & near_a and near_side & near_b:
             return 2
     return math.inf
@@ -1078,7 +1078,7 @@ def default_method(maze: WallMaze) -> str:
     (annealing that toggles any cell) when the budget is unlimited, ``anneal`` (which moves a few
     walls) otherwise.
 
-    >>> from mathmaze_lib.wallmaze import level
+    >>> from mathmaze_lib.puzzles.wallmaze import level
     >>> default_method(level("empty")), default_method(level("mazer"))
     ('build', 'anneal')
     """
@@ -1092,7 +1092,7 @@ def last_wall_detours(maze: WallMaze, walls=()) -> dict:
     """For each wallable cell of the runner's route: at most how many moves one more wall there
     can add by the last-wall rule of :func:`detour_moves` (None: no short way round is known).
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> last_wall_detours(parse("s..\\n..f")), last_wall_detours(parse("s.f\\n#.#"))
     ({(0, 1): 2, (0, 2): 0}, {(0, 1): None})
     """

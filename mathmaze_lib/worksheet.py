@@ -31,7 +31,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import draw, jumpmaze, optimize, summaze, wallmaze
+from . import draw, jumpmaze, optimize, summaze
+from .puzzles import wallmaze
 
 __all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "BestWalls", "parse_ids",
            "items", "sheet", "best_walls", "summaze_difficulty", "jump_difficulty", "walls_difficulty",
@@ -402,7 +403,7 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
     """The puzzles of a worksheet with their answers (``kind`` is a key of :data:`KINDS`).
 
     ``size`` is ``(rows, cols)`` for ``summaze`` and ``jump``; a wall board's size comes from its
-    ``preset`` (:data:`mathmaze_lib.wallmaze.PRESETS`).  ``unique``: Math Maze's unique puzzle of each
+    ``preset`` (:data:`mathmaze_lib.puzzles.wallmaze.PRESETS`).  ``unique``: Math Maze's unique puzzle of each
     id (``summaze.make(id, unique=True)``, as the race deals them); jumping mazes with one shortest
     route only.  ``difficulty``: Math Mazes and wall levels among ``ids`` that have it (the others are
     ``left_out``); jumping mazes made for it (the generator aims at its route length).  ``count``: at

@@ -1,6 +1,6 @@
 """The compiled wall-maze runner and annealing (mathmaze_lib.fastwalls) against the lesson's runner.
 
-The compiled runner must make exactly the runs of :class:`mathmaze_lib.wallmaze.Runner` (the same
+The compiled runner must make exactly the runs of :class:`mathmaze_lib.puzzles.wallmaze.Runner` (the same
 moves and the same cells, jumps included), which ``test_wallmaze_tiles`` checks against a networkx
 emulation of Pathery's runner; here both are compared on the same random boards.
 """
@@ -13,8 +13,9 @@ import sys
 import numpy as np
 import pytest
 
-from mathmaze_lib import fastwalls, optimize, wallmaze
-from mathmaze_lib.wallmaze import parse, run, score
+from mathmaze_lib import fastwalls, optimize
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import parse, run, score
 
 from test_wallmaze import random_board   # noqa: E402 (the tests' own board makers)
 from test_wallmaze_tiles import boards, oracle

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from mathmaze_lib import jumpmaze, summaze, wallmaze
+from mathmaze_lib import jumpmaze, summaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.widgets.game import PuzzleGame
 from mathmaze_lib.widgets.jump_game import JumpMazeGame
 from mathmaze_lib.widgets.summaze_game import MathMazeGame, MathMazeRace

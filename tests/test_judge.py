@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from exercise_corpus import CORPUS, RIGHT, WRONG
-from mathmaze_lib import summaze, wallmaze
+from mathmaze_lib import summaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib import jumpmaze as jm
 from mathmaze_lib.exercises import FunctionExercise, guard, lesson1, lesson2, lesson3
 from mathmaze_lib.exercises.core import _fingerprint, outcome_of, plain_outcome, same

@@ -119,7 +119,8 @@ def facts() -> dict:
     from collections import Counter
 
     from mathmaze_lib import jumpmaze as jm
-    from mathmaze_lib import optimize, search, summaze, wallmaze
+    from mathmaze_lib import optimize, search, summaze
+    from mathmaze_lib.puzzles import wallmaze
     from mathmaze_lib.exercises import lesson2, lesson3
     from mathmaze_lib.grid import Grid
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from mathmaze_lib.grid import Grid
 from mathmaze_lib.search import (
-    Step, all_shortest_paths, bfs, _bfs_bits, _bfs_dense, _bits_route, count_shortest_paths, route_to,
+    Step, all_shortest_paths, bfs, bfs_bits, bfs_dense, bits_route, count_shortest_paths, route_to,
     simple_paths,
     successor_function, tree_search,
 )
@@ -214,7 +214,7 @@ def test_counting_with_a_goal_set():
 
 @given(st.integers(0, 10**6), st.integers(1, 9), st.integers(1, 9), st.floats(0, 0.5))
 @settings(max_examples=150, deadline=None)
-def test_bfs_dense_discovers_nodes_in_the_same_order_as_bfs(seed, rows, cols, density):
+def testbfs_dense_discovers_nodes_in_the_same_order_as_bfs(seed, rows, cols, density):
     import numpy as np
 
     rng = random.Random(seed)
@@ -242,14 +242,14 @@ def test_bfs_dense_discovers_nodes_in_the_same_order_as_bfs(seed, rows, cols, de
         return out
 
     goal = rng.randrange(rows * cols)
-    a, b = bfs(succ, 0, goal), _bfs_dense(expand, rows * cols, [0], goal)
+    a, b = bfs(succ, 0, goal), bfs_dense(expand, rows * cols, [0], goal)
     assert (a.goal, a.length, a.path, a.expanded) == (b.goal, b.length, b.path, b.expanded)
     assert dict(a.dist) == dict(b.dist) and dict(a.parent) == dict(b.parent)
 
 
 @given(st.integers(0, 10**6), st.integers(1, 9), st.integers(1, 9), st.floats(0, 0.5))
 @settings(max_examples=150, deadline=None)
-def test_bfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, density):
+def testbfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, density):
     rng = random.Random(seed)
     grid = Grid(rows, cols)
     rocks = {cell for cell in grid.cells() if rng.random() < density}
@@ -261,7 +261,7 @@ def test_bfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, d
     succ = lambda cell: [n for n in grid.neighbours(cell) if n not in rocks]
     free_sources = [s for s in sources if s not in rocks]
     a = bfs(succ, sources=free_sources, goal=goal) if free_sources else None
-    layers = _bfs_bits(free, sum(bit(s) for s in sources), sum(bit(g) for g in goal), width)
+    layers = bfs_bits(free, sum(bit(s) for s in sources), sum(bit(g) for g in goal), width)
     if a is None or a.goal is None:
         assert layers is None
         return
@@ -270,7 +270,7 @@ def test_bfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, d
     assert layers[:-1] == expected[:-1]               # bfs stops inside the last layer, so only
     assert expected[-1] & ~layers[-1] == 0            # what it saw of that layer is compared
     avoid = sum(bit(cell) for cell in grid.cells() if rng.random() < 0.5)
-    route = _bits_route(layers, sum(bit(g) for g in goal), width, avoid)
+    route = bits_route(layers, sum(bit(g) for g in goal), width, avoid)
     cells = [divmod(x.bit_length() - 1, width) for x in route]
     assert len(cells) == a.length + 1 and cells[0] in sources and cells[-1] in goal
     assert all(b in succ(c) for c, b in zip(cells, cells[1:]))

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from mathmaze_lib import jumpmaze, palette, search, shape, summaze, wallmaze
+from mathmaze_lib import jumpmaze, palette, search, shape, summaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.shape import Verdict
 
 PUZZLES = {"summaze": (summaze, lambda i: summaze.make(i)), "jumpmaze": (jumpmaze, lambda i: jumpmaze.make(i, 4, 4)),

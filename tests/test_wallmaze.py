@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathmaze_lib import optimize, wallmaze
-from mathmaze_lib.wallmaze import UNLIMITED, parse, run, score
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import UNLIMITED, parse, run, score
 
 
 def oracle(maze, walls):

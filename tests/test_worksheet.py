@@ -15,7 +15,8 @@ import networkx as nx
 import pytest
 
 from conftest import ROOT
-from mathmaze_lib import handout, jumpmaze, summaze, wallmaze, worksheet
+from mathmaze_lib import handout, jumpmaze, summaze, worksheet
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.__main__ import main
 
 POPPLER = all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "pdfinfo"))

@@ -9,7 +9,9 @@ import re
 import sys
 from pathlib import Path
 
-from .. import mapcode, optimize, wallmaze
+from .. import optimize
+from ..puzzles import wallmaze
+from ..puzzles.wallmaze import mapcode
 from ..grid import parse_cell, read_text
 
 
@@ -113,7 +115,7 @@ def register(sub) -> None:
 
 
 def _board_code(args) -> mapcode.MapCode:
-    """The board the arguments name, as a :class:`~mathmaze_lib.mapcode.MapCode`: its walls are a map
+    """The board the arguments name, as a :class:`~mathmaze_lib.puzzles.wallmaze.mapcode.MapCode`: its walls are a map
     code's own (``r2``) walls, none for the other boards; its name is the code's, the file's or the level's.
     ``args.from_code`` is set: True when the board came as a map code."""
     args.from_code = bool(args.code)
@@ -256,7 +258,7 @@ def run_optimize(args) -> int:
 
 
 def goals(args) -> int:
-    path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
+    path = Path(args.out) if args.out else wallmaze.goals.goals_path()
     out = {}
     if path.exists():
         try:

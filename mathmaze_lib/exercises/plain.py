@@ -46,7 +46,7 @@ _MAX_STR = 1_000_000       # characters of one string
 _MAX_GENERATOR = 100_000   # items taken from a generator
 
 # The library's own classes, by tag: module and class name (imported only when met).
-_LIBRARY = {"Puzzle": ("mathmaze_lib.summaze", "Puzzle"), "WallMaze": ("mathmaze_lib.wallmaze", "WallMaze"),
+_LIBRARY = {"Puzzle": ("mathmaze_lib.summaze", "Puzzle"), "WallMaze": ("mathmaze_lib.puzzles.wallmaze", "WallMaze"),
             "JumpMaze": ("mathmaze_lib.jumpmaze", "JumpMaze")}
 _registered: dict = {}      # tag -> (class, to_plain, from_plain)
 _tags: dict = {}            # class -> tag

@@ -45,8 +45,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .grid import check_size
-from .wallmaze import LETTERS, TELEPORTS, UNLIMITED, WallMaze
+from ...grid import check_size
+from .board import LETTERS, TELEPORTS, UNLIMITED, WallMaze
 
 __all__ = ["MapCode", "read", "write", "is_code"]
 
@@ -200,7 +200,7 @@ def write(maze: WallMaze, walls: Iterable = (), name: str = "", extra: tuple = (
     """``maze`` as a map code, with the player's ``walls`` as ``r2`` cells (checked: on open cells,
     within the budget); ``name`` may not hold '.' or ':' (they end the header's fields).
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> write(parse("walls: 2\\ns.A.f\\ns.#tf\\nu...f"), [(2, 2)], "Mine")
     '5.3.2.Mine...:,s1.1,c1.1,f1.,s1.1,r1.,t1.,f1.,u1.1,r2.1,f1.'
     """
