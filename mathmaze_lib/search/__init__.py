@@ -26,7 +26,7 @@ depth-first search of simple routes.
 
 from .core import SearchResult, Step, bfs, goal_test, route_to, successor_function
 from .dense import DenseMap, bfs_dense
-from .bits import bfs_bits, bits_distance, bits_on_shortest_routes, bits_region, bits_route, bits_spread
+from .bits import bfs_bits, bits_bfs_route, bits_distance, bits_on_shortest_routes, bits_region, bits_route, bits_spread
 from .tree import TreeSearchResult, TreeStep, count_routes, tree_search
 from .paths import DfsStep, all_shortest_paths, count_shortest_paths, simple_paths
 
@@ -35,7 +35,7 @@ __all__ = [
     "route_to", "tree_search", "TreeSearchResult", "TreeStep", "count_routes", "count_shortest_paths",
     "all_shortest_paths", "simple_paths", "DfsStep",
     "bfs_dense", "DenseMap", "bfs_bits", "bits_route", "bits_spread",
-    "bits_distance", "bits_on_shortest_routes", "bits_region",
+    "bits_distance", "bits_on_shortest_routes", "bits_region", "bits_bfs_route",
 ]
 
 

@@ -125,3 +125,43 @@ def bits_region(cells: int, seed: int, width: int) -> int:
         if grown == region:
             return region
         region = grown
+
+
+def bits_bfs_route(free: str, sources: int, goal: int, width: int) -> list:
+    """The route :func:`~mathmaze_lib.search.bfs` finds on the grid of :func:`bfs_bits`, node by node with
+    its tie-break (the sources in bit order, neighbours Up, Right, Down, Left, the first cell of ``goal``
+    reached), as bit numbers; for a caller that needs that very route, not just a shortest one.
+    ``free`` is the free cells as a string, ``free[i] == "1"`` for bit ``i`` (cheaper to test than
+    an int's bit); the caller has checked that ``goal`` can be reached.
+
+    >>> free = format(0b0111_0101_0111, "b")[::-1]
+    >>> bits_bfs_route(free, 1, 1 << 10, 4)             # Right before Down: along the top row
+    [0, 1, 2, 6, 10]
+    """
+    n = len(free)
+    layer = []
+    while sources:
+        low = sources & -sources
+        layer.append(low.bit_length() - 1)
+        sources ^= low
+    parent = dict.fromkeys(layer, -1)
+    found = next((v for v in layer if goal >> v & 1), -1)
+    while found < 0:
+        following = []
+        append = following.append
+        for v in layer:
+            for u in (v - width, v + 1, v + width, v - 1):
+                if 0 <= u < n and free[u] == "1" and u not in parent:
+                    parent[u] = v
+                    if goal >> u & 1:
+                        found = u
+                        break
+                    append(u)
+            if found >= 0:
+                break
+        layer = following
+    route = [found]
+    while parent[route[-1]] >= 0:
+        route.append(parent[route[-1]])
+    route.reverse()
+    return route

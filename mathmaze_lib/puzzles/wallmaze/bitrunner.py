@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from ...search import bfs, bfs_bits, bits_on_shortest_routes, bits_route
+from ...search import bfs_bits, bits_bfs_route, bits_on_shortest_routes, bits_route
 from .board import WallMaze
 from .runner import Runner, _moves, join_legs
 from .text import parse  # noqa: F401  (the doctests' boards)
@@ -22,7 +22,7 @@ class BitRunner:
     runner takes, so such a run is handed to it.  On a board with teleports, a leg where an
     in-cell of an unused colour lies on some shortest route (whether the runner meets it, and
     which one first, depends on its exact route) is planned by the runner's own search and tie-break
-    (:meth:`_exact_leg`), and cut at a jump as the runner cuts it; when no shortest route meets
+    (:func:`~mathmaze_lib.search.bits_bfs_route`), and cut at a jump as the runner cuts it; when no shortest route meets
     one, no teleport can act and the layers give the leg's moves as usual.
 
     >>> b = BitRunner(parse("s..\\n..f"))
@@ -114,7 +114,7 @@ class BitRunner:
         """The run on a board with teleports, leg by leg as :meth:`Runner.legs` does it.  A leg where
         no in-cell of an unused colour lies on any shortest route (and the nearest target is one
         cell) takes the layers, as on a board without teleports; any other leg is planned by
-        :meth:`_exact_leg`, the runner's own search with its tie-break, then cut at the first
+        :func:`~mathmaze_lib.search.bits_bfs_route`, the runner's own search with its tie-break, then cut at the first
         in-cell of an unused colour, as the runner cuts it."""
         free, width = self.free & ~walls, self.width
         sources, moves, route, plans, fs = self.starts, 0, [], 0, ""
@@ -138,7 +138,7 @@ class BitRunner:
                 k += 1
                 continue
             fs = fs or format(free, "b")[::-1]     # fs[i] == "1": bit i is free (for the exact search)
-            leg = self._exact_leg(fs, sources, goal)
+            leg = bits_bfs_route(fs, sources, goal, width)
             plans |= sum(1 << v for v in leg) if want_route else 0
             for j, v in enumerate(leg):
                 colour = self._tele_colour.get(v, -1) if (1 << v) & live else -1
@@ -160,27 +160,6 @@ class BitRunner:
                 walked |= x
             self.unwalked = plans & ~walked
         return moves, route
-
-    def _exact_leg(self, fs: str, sources: int, goal: int) -> list:
-        """The route the runner plans for one leg (bit numbers): :func:`~mathmaze_lib.search.bfs` from
-        the cells of ``sources`` in row order, neighbours Up, Right, Down, Left, to the first cell of
-        ``goal`` taken from the queue, exactly as for :class:`Runner`.  The caller has checked that
-        ``goal`` can be reached."""
-        width, n = self.width, len(fs)
-
-        def succ(v):
-            return [u for u in (v - width, v + 1, v + width, v - 1) if 0 <= u < n and fs[u] == "1"]
-
-        return bfs(succ, sources=self._bit_numbers(sources), goal=set(self._bit_numbers(goal))).path
-
-    @staticmethod
-    def _bit_numbers(bits: int) -> list:
-        out = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
 
     def _by_runner(self, walls: int, want_route: bool):
         if self._runner is None:
