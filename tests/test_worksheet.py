@@ -165,14 +165,6 @@ def test_quick_annealing_goals_below_the_best_are_gone():
             assert re.search(r"best found in \d+ s, not proven", item.key_text)
 
 
-def test_best_walls_on_a_board_with_teleports_says_how_long_it_searched():
-    best = worksheet.best_walls(wallmaze.level("pathery-complex", 4), "pathery-complex", 4)
-    assert best.source == "search" and not best.proven and re.fullmatch(r"best found in \d+ s, not proven", best.said)
-    assert wallmaze.score(wallmaze.level("pathery-complex", 4), best.walls) == best.moves
-    again = worksheet.best_walls(wallmaze.level("pathery-complex", 4), "pathery-complex", 4)
-    assert (again.walls, again.moves) == (best.walls, best.moves), "step counts, not times: the same key again"
-
-
 @needs_poppler
 def test_summaze_sheet_and_key(tmp_path):
     out, key = write(tmp_path, "summaze", "1-12")

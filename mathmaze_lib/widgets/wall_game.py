@@ -317,17 +317,16 @@ class MazerGame(PuzzleGame):
 
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short run of the optimizer that suits the
-        board (:func:`mathmaze_lib.optimize.default_method`)."""
+        board (:func:`mathmaze_lib.optimize.best_walls`, the game's effort)."""
         entry = self._goal_entry
         if entry:
             walls, how = [tuple(c) for c in entry["walls"]], "the stored goal"
         else:
             self.progress_view.layout.display = None
-            method = optimize.default_method(self.maze)     # build for any number of walls, else anneal
-            limits = {"seconds": None, "max_iters": 10_000}
+            limits = {}                                     # the game's effort: a short run, pure Python
             if self.code is not None and self.code.maze is self.maze:   # a Pathery map may be big: 5 s, compiled
-                limits = {"seconds": 5.0, "compiled": optimize.compiled_available()}
-            result = optimize.OPTIMIZERS[method](self.maze, seed=0, progress=self.progress, **limits)
-            walls, how = result.walls, f"a short run of {result.method}"
+                limits = {"seconds": 5.0, "compiled": True}
+            best = optimize.best_walls(self.maze, effort="game", progress=self.progress, **limits)
+            walls, how = best.walls, f"a short run of {best.method}"
         self.answer = self._best_walls = set(walls)
         self.draw(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")
