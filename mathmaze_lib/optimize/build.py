@@ -179,6 +179,8 @@ class _Build:
         cooling from ``t_start`` to ``t_end``; a step toggles a random buildable cell."""
         clock, rng, cells = self.clock, self.rng, self.cells
         n_cells = len(cells)
+        take_off, put_up, judge = self.take_off, self.put_up, self.judge
+        safe, limit, off_route = self.safe, self.limit, self.off_route
         ratio, temp, round_no, first_walls = t_end / t_start, t_start, 0, self.cur
         while cells and self.limit and clock.tick(self.best):
             if (clock.iters & 255) == 0:
@@ -193,11 +195,19 @@ class _Build:
                     self.moves, route = self.bits.route(self.cur)
                     self.follow(route)
             c = 1 << cells[int(rng.random() * n_cells)]
-            new = self.take_off(c, temp) if self.cur & c else self.put_up(c)
+            cur = self.cur
+            if cur & c:
+                new = take_off(c, temp)
+            elif safe and not c & self.on_route and (cur | c).bit_count() <= limit:
+                if rng.random() < off_route:                # (put_up's commonest case, inline: the
+                    self.cur = cur | c                      # hot path)
+                continue
+            else:
+                new = put_up(c)
             if new is _STOP:
                 break
             if new is not None:
-                self.judge(new, temp)
+                judge(new, temp)
 
     def take_off(self, c: int, temp: float):
         """Take the wall off ``c``: decided here when the route tells enough (None, or :data:`_STOP`
@@ -237,7 +247,7 @@ class _Build:
         from the starts among its open neighbours, and the same to the finishes."""
         inf, width, moves, place = math.inf, self.width, self.moves, self.place
         starts, finishes, on_route = self.starts, self.finishes, self.on_route
-        near = bits_spread(c, width) & self.free_base & ~self.cur
+        near = ((c << 1) | (c >> 1) | (c << width) | (c >> width)) & self.free_base & ~self.cur   # (spread, inline)
         lo_s = hi_s = lo_f = hi_f = inf                     # distances from the starts / to the finish
         while near:
             x = near & -near
@@ -251,7 +261,7 @@ class _Build:
                 a, b, e, g = moves, inf, 0, 0
             else:                                           # off the route: bounds from its neighbours
                 a, b, e, g = 1, inf, 1, inf
-                by = bits_spread(x, width)
+                by = (x << 1) | (x >> 1) | (x << width) | (x >> width)
                 if by & starts:
                     b = 1
                 if by & finishes:
@@ -263,7 +273,14 @@ class _Build:
                     j = place[y]
                     a, b = max(a, j - 1), min(b, j + 1)
                     e, g = max(e, moves - j - 1), min(g, moves - j + 1)
-            lo_s, hi_s, lo_f, hi_f = min(lo_s, a), min(hi_s, b), min(lo_f, e), min(hi_f, g)
+            if a < lo_s:                                    # (min, inline: the hot path)
+                lo_s = a
+            if b < hi_s:
+                hi_s = b
+            if e < lo_f:
+                lo_f = e
+            if g < hi_f:
+                hi_f = g
         return lo_s, hi_s, lo_f, hi_f
 
     def put_up(self, c: int):

@@ -211,90 +211,114 @@ def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, 
 
 
 def fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, method, t0,
-                 rounds: Optional[int] = None, explore: float = 0.0, anywhere: float = 0.0,
-                 off_route: Optional[float] = None) -> OptResult:
-    """:func:`~mathmaze_lib.optimize.anneal._search` (or, with ``off_route``, :func:`~mathmaze_lib.optimize.build.build`'s toggling) with the compiled runner and
-    steps of this module: the same moves, rounds and restarts.  The iterations run
-    in compiled chunks (:data:`_FAST_CHUNK` at a time, or as many as take about 20 ms when only time
-    limits the run), the temperature held over a chunk."""
+                rounds: Optional[int] = None, explore: float = 0.0, anywhere: float = 0.0,
+                off_route: Optional[float] = None) -> OptResult:
+    """:func:`~mathmaze_lib.optimize.anneal._search` (or, with ``off_route``,
+    :func:`~mathmaze_lib.optimize.build.build`'s toggling) with the compiled runner and steps of this
+    module: the same moves, rounds and restarts.  The iterations run in compiled chunks
+    (:data:`_FAST_CHUNK` at a time, or as many as take about 20 ms when only time limits the run),
+    the temperature held over a chunk."""
     check_limits(seconds, max_iters, need_one=True)
-    b = fastrunner.board(maze)
-    n = b.size
-    clock = _Clock(seconds, max_iters, progress, t0)
-    given = np.array([maze.grid.index(cell) for cell in sorted(maze.check_walls(walls))], np.int32)
-    blocked, best = b.rocks.copy(), b.rocks.copy()      # the current board, the best board
-    cur = np.zeros(n, np.int32)                         # the current walls (annealing moves them)
-    state = np.full(6, -1, np.int64)    # walls placed, moves, evaluations, candidates, best moves, best placed
-    state[EVALS] = 0
-    scratch = b.buffers() + (np.zeros(n, np.int32), np.zeros(n, np.int32))
-    board_args = (b.nbrs, b.wallable, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out)
-    spots = np.flatnonzero(b.wallable).astype(np.int32)
-    seed_random(random.Random(seed).getrandbits(32))
-    history = []
-
-    def start_from(cells, limit):
-        """The board with the walls ``cells``, then (annealing) random walls on the route up to ``limit``."""
-        blocked[:] = b.rocks
-        blocked[cells] = 1
-        cur[:len(cells)] = cells
-        state[PLACED] = len(cells)
-        fill(*board_args, limit, cur, state, *scratch)
-        if state[MOVES] > state[BEST]:
-            state[BEST], state[BEST_PLACED] = state[MOVES], state[PLACED]
-            best[:] = blocked
-            history.append((clock.elapsed(), int(state[BEST])))
-
-    def result():
-        cells = [maze.grid.cell(int(v)) for v in np.flatnonzero(best > b.rocks)]
-        moves = None if state[BEST] < 0 else int(state[BEST])
-        return OptResult(cells, moves, False, int(state[EVALS]), clock.elapsed(), history, method, clock.stopped, True)
-
-    start_from(given, len(given))                       # (no wall added: the given board's run)
-    if state[BEST] < 0:
-        return result()
+    run = _FastSearch(maze, walls, seed, _Clock(seconds, max_iters, progress, t0), method, off_route)
+    clock, b = run.clock, run.b
+    run.start_from(run.given, len(run.given))           # (no wall added: the given board's run)
+    if run.state[BEST] < 0:
+        return run.result()
     n_rounds = rounds or 1
     this_round = 0
     chunk = _FAST_CHUNK
     try:
         if off_route is None:
-            start_from(given, b.budget)
+            run.start_from(run.given, b.budget)
         while not clock.stopped:
             f = clock.fraction()
             r = min(n_rounds - 1, int(f * n_rounds))
             if r > this_round:                  # a new round: hot again, from the best (or new walls)
                 this_round = r
-                if off_route is not None:
-                    start_from(given, len(given))
-                elif r < explore * n_rounds:
-                    start_from(given, b.budget)
-                else:
-                    walls_ = np.flatnonzero(best > b.rocks).astype(np.int32)
-                    start_from(walls_, len(walls_))
-            if not b.budget or not len(spots) or (off_route is None and state[CANDS] == 0):
+                run.new_round(r < explore * n_rounds)
+            if not b.budget or not len(run.spots) or (off_route is None and run.state[CANDS] == 0):
                 break
             t = temperature(min(1.0, f * n_rounds - this_round)) if temperature else 1e-300   # (local search)
             if max_iters is not None:
                 chunk = min(chunk, max_iters - clock.iters)
-            before, started = state[BEST], time.perf_counter()
-            if off_route is None:
-                anneal_chunk(*board_args, b.budget, cur, state, best, chunk, t, t, spots, anywhere,
-                                       *scratch)
-            else:
-                build_chunk(*board_args, b.budget, spots, state, best, chunk, t, t, off_route, *scratch)
-            clock.iters += chunk
-            if state[BEST] > before:
-                history.append((clock.elapsed(), int(state[BEST])))
+            took = run.steps(chunk, t, anywhere)
             if max_iters is not None and clock.iters >= max_iters:
                 clock.stopped = "iterations"
             elif not clock.out_of_time() and seconds is not None and max_iters is None:
-                took = time.perf_counter() - started        # about 20 ms a chunk: Ctrl-C and the
-                chunk = max(100, min(100_000, int(chunk * 0.02 / max(took, 1e-4))))   # limit answer fast
-            if progress is not None and not clock.stopped:
-                clock.progress(clock.fraction(), int(state[BEST]))
+                chunk = max(100, min(100_000, int(chunk * 0.02 / max(took, 1e-4))))   # about 20 ms a chunk:
+            if progress is not None and not clock.stopped:                             # Ctrl-C and the limit
+                clock.progress(clock.fraction(), int(run.state[BEST]))                # answer fast
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
-    clock.done(int(state[BEST]))
-    return result()
+    clock.done(int(run.state[BEST]))
+    return run.result()
+
+
+class _FastSearch:
+    """The arrays of one :func:`fast_search`: the board (``b``), the current board ``blocked`` and
+    walls ``cur``, the best board ``best``, the ``state`` (its slots: the module's text) and the
+    runner's scratch arrays."""
+
+    def __init__(self, maze, walls, seed, clock: _Clock, method: str, off_route: Optional[float]):
+        self.maze, self.clock, self.method, self.off_route = maze, clock, method, off_route
+        b = self.b = fastrunner.board(maze)
+        n = b.size
+        self.given = np.array([maze.grid.index(cell) for cell in sorted(maze.check_walls(walls))], np.int32)
+        self.blocked, self.best = b.rocks.copy(), b.rocks.copy()     # the current board, the best board
+        self.cur = np.zeros(n, np.int32)                    # the current walls (annealing moves them)
+        self.state = np.full(6, -1, np.int64)
+        self.state[EVALS] = 0
+        self.scratch = b.buffers() + (np.zeros(n, np.int32), np.zeros(n, np.int32))
+        self.board_args = (b.nbrs, b.wallable, self.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr,
+                           b.tele_out)
+        self.spots = np.flatnonzero(b.wallable).astype(np.int32)
+        self.history = []
+        seed_random(random.Random(seed).getrandbits(32))
+
+    def start_from(self, cells, limit) -> None:
+        """The board with the walls ``cells``, then (annealing) random walls on the route up to ``limit``."""
+        state = self.state
+        self.blocked[:] = self.b.rocks
+        self.blocked[cells] = 1
+        self.cur[:len(cells)] = cells
+        state[PLACED] = len(cells)
+        fill(*self.board_args, limit, self.cur, state, *self.scratch)
+        if state[MOVES] > state[BEST]:
+            state[BEST], state[BEST_PLACED] = state[MOVES], state[PLACED]
+            self.best[:] = self.blocked
+            self.history.append((self.clock.elapsed(), int(state[BEST])))
+
+    def new_round(self, explore: bool) -> None:
+        """Hot again: build starts from the given walls; annealing from new random walls (``explore``)
+        or from the best walls so far."""
+        if self.off_route is not None:
+            self.start_from(self.given, len(self.given))
+        elif explore:
+            self.start_from(self.given, self.b.budget)
+        else:
+            walls = np.flatnonzero(self.best > self.b.rocks).astype(np.int32)
+            self.start_from(walls, len(walls))
+
+    def steps(self, chunk: int, t: float, anywhere: float) -> float:
+        """``chunk`` compiled steps at temperature ``t``; the seconds they took."""
+        state, b = self.state, self.b
+        before, started = state[BEST], time.perf_counter()
+        if self.off_route is None:
+            anneal_chunk(*self.board_args, b.budget, self.cur, state, self.best, chunk, t, t, self.spots, anywhere,
+                         *self.scratch)
+        else:
+            build_chunk(*self.board_args, b.budget, self.spots, state, self.best, chunk, t, t, self.off_route,
+                        *self.scratch)
+        self.clock.iters += chunk
+        if state[BEST] > before:
+            self.history.append((self.clock.elapsed(), int(state[BEST])))
+        return time.perf_counter() - started
+
+    def result(self) -> OptResult:
+        cells = [self.maze.grid.cell(int(v)) for v in np.flatnonzero(self.best > self.b.rocks)]
+        moves = None if self.state[BEST] < 0 else int(self.state[BEST])
+        return OptResult(cells, moves, False, int(self.state[EVALS]), self.clock.elapsed(), self.history, self.method,
+                         self.clock.stopped, True)
 
 
 #: Iterations per compiled call of :func:`fast_search` when iterations (not time) limit the run.

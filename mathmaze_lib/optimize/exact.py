@@ -64,25 +64,85 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optiona
                          "move the runner onto a teleport's short cut); use greedy, local or anneal")
     bits = BitRunner(maze)
     clock = _Clock(seconds, max_iters, progress, t0)
-    limit = _budget(maze, bits)
     first = bits.route(0)
     if first is None:
         return _result(bits, 0, None, "exact", clock, [])
-    best = [first[0], 0]
-    if start is not None and start.moves is not None and start.moves > best[0]:
-        best = [start.moves, bits.mask(start.walls)]
-    history = [(clock.elapsed(), best[0])]
-    done = [0.0]
-    wallable = bits.wallable
+    tree = _Tree(bits, clock, _budget(maze, bits), first[0], progress)
+    if start is not None and start.moves is not None and start.moves > tree.best:
+        tree.best, tree.best_walls = start.moves, bits.mask(start.walls)
+    tree.history = [(clock.elapsed(), tree.best)]
+    try:
+        tree.search()
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
+    clock.done(tree.best)
+    one_copy = all(len(cells) == 1 for cells in maze.checkpoints)
+    return _result(bits, tree.best_walls, tree.best, "exact", clock, tree.history,
+                   optimal=not clock.stopped and one_copy)
 
-    def better(moves: int, walls: int) -> None:
-        if moves > best[0]:
-            best[0], best[1] = moves, walls
-            history.append((clock.elapsed(), moves))
 
-    def last_wall(walls: int, moves: int, route: list, cands: int) -> None:
+class _Tree:
+    """The tree of :func:`exact`: a node is a wall set, the cells no wall may go on below it
+    (``excluded``), its depth (walls placed) and its ``share`` of the whole tree (for progress)."""
+
+    def __init__(self, bits: BitRunner, clock: _Clock, limit: int, moves: int, progress: Optional[Callable]):
+        self.bits, self.clock, self.limit, self.progress = bits, clock, limit, progress
+        self.best, self.best_walls, self.history, self.done = moves, 0, [], 0.0
+        self.wallable = bits.wallable
+
+    def search(self) -> None:
+        """Walk the tree depth first with a stack of its own (no recursion)."""
+        stack = [self.visit(0, 0, 0, 1.0)] if self.limit else []
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+            else:
+                stack.append(self.visit(*child))
+
+    def better(self, moves: int, walls: int) -> None:
+        if moves > self.best:
+            self.best, self.best_walls = moves, walls
+            self.history.append((self.clock.elapsed(), moves))
+
+    def visit(self, walls: int, excluded: int, depth: int, share: float):
+        """One node of the tree; yields its children's arguments one at a time."""
+        clock, bits = self.clock, self.bits
+        if not clock.tick(self.best):
+            return
+        free = self.wallable & ~walls & ~excluded
+        found = bits.route(walls, free)
+        if found is None:
+            self.done += share
+            return
+        moves, route = found
+        self.better(moves, walls)
+        cands = 0
+        for c in route:
+            cands |= c
+        cands &= free
+        if depth + 1 == self.limit:
+            self.last_wall(walls, moves, route, cands)
+        n = cands.bit_count()
+        if depth + 1 >= self.limit or not n:
+            self.done += share
+            return
+        while cands:
+            if clock.stopped:
+                return
+            c = cands & -cands
+            cands ^= c
+            yield (walls | c, excluded, depth + 1, share / n)
+            excluded |= c
+            if self.progress is not None and share >= 0.01:
+                self.progress(self.done, self.best)
+
+    def last_wall(self, walls: int, moves: int, route: list, cands: int) -> None:
+        """The last wall: skip the cells the runner can step around without beating the best
+        (:func:`detour_moves`), run the runner on the others."""
+        bits, clock = self.bits, self.clock
         for i, c in enumerate(route):
-            if c & cands and detour_moves(bits, walls, route, i) <= best[0] - moves:
+            if c & cands and detour_moves(bits, walls, route, i) <= self.best - moves:
                 cands ^= c
             if (i & 63) == 0 and clock.out_of_time():
                 return
@@ -93,52 +153,7 @@ def exact(maze: WallMaze, *, seconds: Optional[float] = 60.0, max_iters: Optiona
             cands ^= c
             s = bits.score(walls | c)
             if s is not None:
-                better(s, walls | c)
-
-    def visit(walls: int, excluded: int, depth: int, share: float):
-        """One node of the tree; yields its children's arguments one at a time."""
-        if not clock.tick(best[0]):
-            return
-        found = bits.route(walls, wallable & ~walls & ~excluded)
-        if found is None:
-            done[0] += share
-            return
-        moves, route = found
-        better(moves, walls)
-        cands = 0
-        for c in route:
-            cands |= c
-        cands &= wallable & ~walls & ~excluded
-        if depth + 1 == limit:
-            last_wall(walls, moves, route, cands)
-        n = cands.bit_count()
-        if depth + 1 >= limit or not n:
-            done[0] += share
-            return
-        while cands:
-            if clock.stopped:
-                return
-            c = cands & -cands
-            cands ^= c
-            yield (walls | c, excluded, depth + 1, share / n)
-            excluded |= c
-            if progress is not None and share >= 0.01:
-                progress(done[0], best[0])
-
-    try:
-        stack = [visit(0, 0, 0, 1.0)] if limit else []
-        while stack:
-            child = next(stack[-1], None)
-            if child is None:
-                stack.pop()
-            else:
-                stack.append(visit(*child))
-    except KeyboardInterrupt:
-        clock.stopped = "interrupted"
-    clock.done(best[0])
-    one_copy = all(len(cells) == 1 for cells in maze.checkpoints)
-    return _result(bits, best[1], best[0], "exact", clock, history,
-                   optimal=not clock.stopped and one_copy)
+                self.better(s, walls | c)
 
 
 def detour_moves(bits: BitRunner, walls: int, route: list, i: int) -> float:
