@@ -8,8 +8,9 @@ moves, ``state[EVALS]`` runner calls, ``state[CANDS]`` the current route's candi
 ``state[BEST]`` the best moves and ``state[BEST_PLACED]`` the walls of the best board.
 
 The compiled functions are cached on disk (numba's ``cache=True``): the first call in a new installation
-compiles them (about 6 s on 2 cores), later processes load them.  :func:`warm` does that first call;
-the Makefile and binder/postBuild run it after installing (``python -m mathmaze_lib.optimize``).
+compiles them (about 6 s on 2 cores), later processes load them.  ``python -m mathmaze_lib.optimize``
+(:mod:`mathmaze_lib.optimize.__main__`, run by the Makefile and binder/postBuild after installing) makes
+that first call.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..puzzles.wallmaze import fastrunner
 from ..puzzles.wallmaze.fastrunner import CUT_LEN, MARK_STAMP, ROUTE_LEN, njit, run_arrays
 from .clock import OptResult, _Clock, check_limits
 
-__all__ = ["compiled_available", "fast_search", "warm", "seed_random", "fill", "anneal_chunk", "build_chunk"]
+__all__ = ["compiled_available", "fast_search", "seed_random", "fill", "anneal_chunk", "build_chunk"]
 
 #: The slots of the search's ``state`` array (see the module's text).
 PLACED, MOVES, EVALS, CANDS, BEST, BEST_PLACED = range(6)
@@ -323,18 +324,3 @@ class _FastSearch:
 
 #: Iterations per compiled call of :func:`fast_search` when iterations (not time) limit the run.
 _FAST_CHUNK = 1000
-
-
-def warm() -> float:
-    """Compile every compiled function once (or load it from numba's cache), on a small board with a
-    teleport, so that the first ``walls optimize`` spends its ``--seconds`` searching; the seconds it
-    took.  ``make lab`` and ``make test`` run it after installing (``python -m mathmaze_lib.optimize``):
-    about 6 s the first time on 2 cores, a fraction of a second once cached."""
-    from .. import optimize
-    from ..puzzles import wallmaze
-    t0 = time.perf_counter()
-    maze = wallmaze.parse("walls: 2\ns.t.f\ns.p.f\ns.u.f")
-    optimize.anneal(maze, seed=1, seconds=None, max_iters=200, compiled=True, **optimize.CROWDED)
-    optimize.build(maze, seed=1, seconds=None, max_iters=200, compiled=True)
-    return time.perf_counter() - t0
-
