@@ -21,13 +21,13 @@ $(BIN)/python:
 
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
-	$(BIN)/python -m mathmaze_lib.fastwalls
+	$(BIN)/python -m mathmaze_lib.optimize
 	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast
 	touch $@
 
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
-	$(BIN)/python -m mathmaze_lib.fastwalls
+	$(BIN)/python -m mathmaze_lib.optimize
 	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast
 	touch $@
 

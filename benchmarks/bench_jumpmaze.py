@@ -12,7 +12,7 @@ import networkx as nx
 from benchmarks import Row, median_ms
 from mathmaze_lib.puzzles import jumpmaze as jm
 from mathmaze_lib.puzzles.jumpmaze import objective
-from mathmaze_lib.search import bfs, _bfs_dense
+from mathmaze_lib.search import bfs, bfs_dense
 
 
 def seconds(fn) -> float:
@@ -39,7 +39,7 @@ def run():
         rows.append(Row("2 jumping", f"BFS over every reachable cell, node at a time, {side}x{side}", t, "s",
                         note=f"{reached[0]} cells, {node[side]:.2f} us per cell"))
         expand = jm.layer_expand(maze)
-        t = seconds(lambda: _bfs_dense(expand, side * side, [0]))
+        t = seconds(lambda: bfs_dense(expand, side * side, [0]))
         layer[side] = t / reached[0] * 1e6
         rows.append(Row("2 jumping", f"BFS over every reachable cell, layer at a time, {side}x{side}", t, "s",
                         note=f"{layer[side]:.2f} us per cell"))

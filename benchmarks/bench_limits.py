@@ -16,7 +16,8 @@ import tempfile
 import time
 
 from benchmarks import Row
-from mathmaze_lib import optimize, wallmaze
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
 
 
 def open_board(rows: int, cols: int, budget: int) -> wallmaze.WallMaze:

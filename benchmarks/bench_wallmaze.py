@@ -14,7 +14,9 @@ import random
 
 from benchmarks import Row, median_ms
 from benchmarks import wall_reference
-from mathmaze_lib import fastwalls, optimize, wallmaze
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import fastrunner
 
 
 def with_tiles(maze, seed, colours=2, unbuildable=6):
@@ -58,9 +60,9 @@ def run():
                                    f"(2 colours, {jumps} jump{'s' * (jumps != 1)}; BitRunner, the runner's own search on legs a "
                                    "teleport may act on)",
                         1000 / median_ms(lambda: bits.score(0), 50, 20), "1/s"))
-        compiled = fastwalls.board(tiled)
-        rows.append(Row("3 walls", "the same board, compiled runner (fastwalls; one call from Python each)",
-                        1000 / median_ms(lambda: fastwalls.run(compiled), 50, 20), "1/s"))
+        compiled = fastrunner.board(tiled)
+        rows.append(Row("3 walls", "the same board, compiled runner (fastrunner; one call from Python each)",
+                        1000 / median_ms(lambda: fastrunner.run(compiled), 50, 20), "1/s"))
     levels = int(os.environ.get("MATHMAZE_BENCH_LEVELS", "3"))
     for level_id in range(1, levels + 1):
         maze = wallmaze.level("simple", level_id)           # 13 x 6, 7 walls

@@ -3,7 +3,7 @@
 >>> maps = examples()
 >>> maps["Small1"].published, maps["Small1"].status, len(maps)
 (43, 'Known', 15)
->>> from mathmaze_lib import mapcode
+>>> from mathmaze_lib.puzzles.wallmaze import mapcode
 >>> len(mapcode.read(maps["Huge1"].code).walls)       # the published solution's walls (r2)
 47
 """

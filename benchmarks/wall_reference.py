@@ -23,7 +23,7 @@ of each mode.  Two steps, so the expensive one runs once and is kept:
 
                python -m benchmarks.wall_reference compare --seconds 20 --ids 1-10 --method after
 
-Every score is checked with :func:`mathmaze_lib.wallmaze.score` (the pure Python runner).
+Every score is checked with :func:`mathmaze_lib.puzzles.wallmaze.score` (the pure Python runner).
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ import sys
 import time
 from pathlib import Path
 
-from mathmaze_lib import optimize, wallmaze
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
 
 MODES = ("pathery-normal", "pathery-complex")
 DEFAULT_FILE = Path(__file__).with_name("wall_reference.json")

@@ -1,7 +1,7 @@
 """Math Maze: puzzles on grids and the graph searches that solve them.
 
 The package has one grid model (:mod:`mathmaze_lib.grid`), one search core
-(:mod:`mathmaze_lib.search`), a module per puzzle, drawings
+(:mod:`mathmaze_lib.search`), a package per puzzle (:mod:`mathmaze_lib.puzzles`), drawings
 (:mod:`mathmaze_lib.draw`), widgets (:mod:`mathmaze_lib.widgets`) and the
 exercise mechanism (:mod:`mathmaze_lib.exercises`).
 
@@ -21,6 +21,7 @@ __version__ = "0.1.0"
 _MOVED = {
     "summaze": "mathmaze_lib.puzzles.summaze",
     "jumpmaze": "mathmaze_lib.puzzles.jumpmaze",
+    "wallmaze": "mathmaze_lib.puzzles.wallmaze",
 }
 
 

@@ -18,8 +18,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable
 
-from . import draw, optimize, wallmaze
-from .puzzles import jumpmaze, summaze
+from . import draw, optimize
+from .puzzles import jumpmaze, summaze, wallmaze
 from .worksheet import PAPERS, TILE_RULES, _footer, _wrap
 
 __all__ = ["HANDOUTS", "Handout", "rules_command", "write_rules"]

@@ -178,8 +178,8 @@ def draw_picture(picture: Picture, ax) -> None:
     """Run the picture's lines (the lesson's own) with ``draw`` drawing on ``ax``."""
     import networkx as nx
 
-    from . import optimize, wallmaze
-    from .puzzles import jumpmaze, summaze
+    from . import optimize
+    from .puzzles import jumpmaze, summaze, wallmaze
 
     names = {"draw": _OnSlide(ax), "summaze": summaze, "jm": jumpmaze, "wallmaze": wallmaze,
              "optimize": optimize, "nx": nx}

@@ -27,15 +27,14 @@ import math
 import os
 import shlex
 import textwrap
-import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import draw, optimize, wallmaze
-from .puzzles import PUZZLES, jumpmaze, summaze
+from . import draw, optimize
+from .puzzles import PUZZLES, jumpmaze, summaze, wallmaze
 
-__all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "BestWalls", "parse_ids",
-           "items", "sheet", "best_walls", "summaze_difficulty", "jump_difficulty", "walls_difficulty",
+__all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "parse_ids",
+           "items", "sheet", "summaze_difficulty", "jump_difficulty", "walls_difficulty",
            "rules_text", "render", "command_line", "write"]
 
 #: What each kind of worksheet holds, in the words printed at the top of the sheet: every puzzle of
@@ -74,13 +73,6 @@ DIFFICULTY_RULES = {
               "medium": "the best walls beat greedy by 4 to 9 moves",
               "hard": "the best walls beat greedy by 10 moves or more"},
 }
-
-#: The wall search of a level without a stored goal: the exact search on at most this many tree nodes
-#: (a few seconds; it proves most ``simple`` levels), after annealing of this many steps with the
-#: compiled runner (a fraction of a second; a tenth of it with the Python runner). Both are counts,
-#: not times, so the same level gives the same key on every computer.
-EXACT_NODES = 300_000
-SEARCH_ITERS = 300_000
 
 
 @dataclass
@@ -274,59 +266,6 @@ def _jump_item(pid: int, rows: int, cols: int, difficulty: Optional[str] = None,
 
 # ------------------------------------------------------------------------------- wall mazes
 
-@dataclass(frozen=True)
-class BestWalls:
-    """The best walls known for a board: ``walls``, ``moves``, ``proven`` (by the exact search),
-    ``source`` (``"stored"``: the project's goals file, ``"exact"`` or ``"search"``) and the
-    ``seconds`` the search took here (0 for a stored goal)."""
-
-    walls: list
-    moves: int
-    proven: bool
-    source: str
-    seconds: float = 0.0
-
-    @property
-    def said(self) -> str:
-        """How sure the key is, in its words: ``proven best``, or ``best found in 3 s, not proven``."""
-        if self.proven:
-            return "proven best"
-        if self.source == "stored":
-            return "best known (the project's stored goal), not proven"
-        return f"best found in {max(1, round(self.seconds))} s, not proven"
-
-
-def best_walls(board, preset: Optional[str] = None, level_id: Optional[int] = None) -> BestWalls:
-    """The worksheet's choice of optimizer for a board (one function, so that it can move to one
-    place shared by every caller): the stored goal of ``preset:level_id`` if there is one; else
-    annealing (``build`` for any number of walls) with the compiled runner for
-    :data:`SEARCH_ITERS` steps, seeded with the level id, then, on a board without teleports and
-    with a limited budget, the exact search for :data:`EXACT_NODES` tree nodes, which proves the
-    best on most small boards. Step counts, not times: the same board gets the same walls everywhere.
-
-    >>> best = best_walls(wallmaze.level("simple", 5), "simple", 5)
-    >>> best.moves, best.proven, best.said
-    (25, True, 'proven best')
-    """
-    if preset is not None and level_id is not None:
-        entry, _problem = wallmaze.level_goal(preset, level_id)
-        if entry:
-            return BestWalls(sorted(tuple(w) for w in entry["walls"]), entry["moves"], bool(entry["optimal"]),
-                             "stored")
-    t0 = time.perf_counter()
-    compiled = optimize.compiled_available()
-    iters = SEARCH_ITERS if compiled else SEARCH_ITERS // 10
-    method = optimize.default_method(board)
-    found = optimize.OPTIMIZERS[method](board, seed=level_id or 0, seconds=None, max_iters=iters, compiled=compiled)
-    source = "search"
-    if not board.teleports and board.budget != wallmaze.UNLIMITED:
-        proof = optimize.exact(board, seconds=None, max_iters=EXACT_NODES, start=found)
-        if proof.optimal or proof.moves > found.moves:
-            found, source = proof, "exact"
-    return BestWalls(sorted(tuple(w) for w in found.walls), found.moves, bool(found.optimal), source,
-                     time.perf_counter() - t0)
-
-
 def walls_difficulty(best_moves: int, greedy_moves: int) -> str:
     """The difficulty of a wall level from how far its best walls beat greedy (:data:`WALL_GAPS`).
 
@@ -344,7 +283,7 @@ def _tiles(board) -> list:
 
 def _walls_item(pid: int, preset: str) -> Item:
     board = wallmaze.level(preset, pid)
-    best = best_walls(board, preset, pid)
+    best = optimize.best_walls(board, preset=preset, level_id=pid, effort="worksheet")
     greedy = optimize.greedy(board).moves
     level = walls_difficulty(best.moves, greedy)
     run = wallmaze.run(board, best.walls)
@@ -391,7 +330,7 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
     """The puzzles of a worksheet with their answers (``kind`` is a key of :data:`KINDS`).
 
     ``size`` is ``(rows, cols)`` for ``summaze`` and ``jump``; a wall board's size comes from its
-    ``preset`` (:data:`mathmaze_lib.wallmaze.PRESETS`).  ``unique``: Math Maze's unique puzzle of each
+    ``preset`` (:data:`mathmaze_lib.puzzles.wallmaze.PRESETS`).  ``unique``: Math Maze's unique puzzle of each
     id (``summaze.make(id, unique=True)``, as the race deals them); jumping mazes with one shortest
     route only.  ``difficulty``: Math Mazes and wall levels among ``ids`` that have it (the others are
     ``left_out``); jumping mazes made for it (the generator aims at its route length).  ``count``: at

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import wallmaze
 
 BOARD = "walls: 3\ns....\n.....\n....f\n"
 

@@ -13,7 +13,7 @@ from exercise_corpus import BORROWED, CORPUS, PARSONS, RIGHT, WRONG
 from mathmaze_lib.exercises import FunctionExercise
 from mathmaze_lib.exercises.solutions import load
 
-_PRELUDE = ("import random\nfrom collections import deque\nfrom mathmaze_lib import wallmaze, search\n"
+_PRELUDE = ("import random\nfrom collections import deque\nfrom mathmaze_lib import search\nfrom mathmaze_lib.puzzles import wallmaze\n"
             "from mathmaze_lib.puzzles import summaze\n"
             "from mathmaze_lib.puzzles import jumpmaze as jm\n")
 

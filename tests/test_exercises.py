@@ -198,7 +198,7 @@ def test_every_shown_solution_passes_its_own_check(module):
     exercises = [getattr(lesson, n) for n in lesson.__all__]
     assert len(exercises) >= 5
     namespace: dict = {}   # what the lesson's notebook imported before its exercises
-    exec("import random\nfrom collections import deque\nfrom mathmaze_lib import wallmaze\n"
+    exec("import random\nfrom collections import deque\nfrom mathmaze_lib.puzzles import wallmaze\n"
          "from mathmaze_lib.puzzles import summaze", namespace)
     for q in exercises:
         if isinstance(q, FunctionExercise):

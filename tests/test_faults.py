@@ -8,7 +8,7 @@ import types
 
 import pytest
 
-from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.store import Store, StoreError
 from mathmaze_lib.widgets.wall_game import MazerGame
 
@@ -71,7 +71,7 @@ GOOD = wallmaze.stored_goals()["simple:1"]
 def test_a_damaged_goals_file_leaves_a_playable_game(tmp_path, monkeypatch, content, problem):
     path = tmp_path / "wall_goals.json"
     path.write_bytes(content)
-    monkeypatch.setattr(wallmaze, "GOALS_FILE", str(path))
+    monkeypatch.setattr(wallmaze.goals, "GOALS_FILE", str(path))
     entries, problems = wallmaze.read_goals()
     assert "simple:1" not in entries and len(problems) == 1 and problem in problems[0]
     assert str(path) in problems[0]
@@ -86,7 +86,7 @@ def test_a_stored_wall_on_a_rock_is_skipped_with_a_message(tmp_path, monkeypatch
     path = tmp_path / "wall_goals.json"
     path.write_text(json.dumps({"simple:1": dict(GOOD, walls=[list(rock)]),
                                 "simple:2": wallmaze.stored_goals()["simple:2"]}))
-    monkeypatch.setattr(wallmaze, "GOALS_FILE", str(path))
+    monkeypatch.setattr(wallmaze.goals, "GOALS_FILE", str(path))
     game = MazerGame("simple", 1)
     assert game.goal is None and "entry 'simple:1'" in game.board.status and "a rock" in game.board.status
     game.best_button.click()
@@ -97,7 +97,7 @@ def test_a_stored_wall_on_a_rock_is_skipped_with_a_message(tmp_path, monkeypatch
 def test_stored_moves_that_the_walls_do_not_give_are_skipped(tmp_path, monkeypatch):
     path = tmp_path / "wall_goals.json"
     path.write_text(json.dumps({"simple:1": dict(GOOD, moves=GOOD["moves"] + 7)}))
-    monkeypatch.setattr(wallmaze, "GOALS_FILE", str(path))
+    monkeypatch.setattr(wallmaze.goals, "GOALS_FILE", str(path))
     entry, problem = wallmaze.level_goal("simple", 1)
     assert entry is None and f"not the stored {GOOD['moves'] + 7}" in problem
 
@@ -138,7 +138,10 @@ class FakeClock:
 
     def __init__(self, monkeypatch):
         self.now = 0.0
-        monkeypatch.setattr(optimize, "time", types.SimpleNamespace(perf_counter=lambda: self.now))
+        fake = types.SimpleNamespace(perf_counter=lambda: self.now)
+        for name, module in list(sys.modules.items()):     # every module of the package that reads the time
+            if name.startswith("mathmaze_lib.optimize.") and getattr(module, "time", None) is time:
+                monkeypatch.setattr(module, "time", fake)
         walk, init = wallmaze.BitRunner._walk, wallmaze.BitRunner.__init__
 
         def slow_walk(runner, *args):

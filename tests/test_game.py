@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles import PUZZLES, jumpmaze, summaze
 from mathmaze_lib.widgets.game import Game, PuzzleGame
 from mathmaze_lib.widgets.jump_game import JumpMazeGame

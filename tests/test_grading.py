@@ -162,7 +162,7 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     assert "agrees on" in (feedback / "ada.txt").read_text()
     eve = (feedback / "eve.txt").read_text()
     assert "forged" not in eve and "q2 score_with_checkpoints: incorrect" in eve
-    assert "library's own mathmaze_lib.wallmaze.score" in (feedback / "Nora_Noether.txt").read_text()
+    assert "library's own mathmaze_lib.puzzles.wallmaze.score" in (feedback / "Nora_Noether.txt").read_text()
     assert "could not be graded" in (feedback / "jo.txt").read_text()
     where = "in the sandbox" if grading.isolation()[0] else "WITHOUT a sandbox"
     assert re.search(rf"graded \d+ of 12 notebooks \(lesson 3\) {where}", out.out)
@@ -362,7 +362,7 @@ def test_the_source_check_finds_forbidden_helpers_and_no_right_answer():
     from mathmaze_lib.exercises.solutions import load
     from mathmaze_lib.grading import source
 
-    prelude = ("import random\nfrom collections import deque\nfrom mathmaze_lib import wallmaze, search\n"
+    prelude = ("import random\nfrom collections import deque\nfrom mathmaze_lib import search\nfrom mathmaze_lib.puzzles import wallmaze\n"
                "from mathmaze_lib.puzzles import summaze\n"
                "from mathmaze_lib.puzzles import jumpmaze as jm\nimport networkx as nx\n")
     flagged = 0

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from exercise_corpus import CORPUS, RIGHT, WRONG
-from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles import summaze
 from mathmaze_lib.puzzles import jumpmaze as jm
 from mathmaze_lib.exercises import FunctionExercise, guard, lesson1, lesson2, lesson3

@@ -119,7 +119,8 @@ def facts() -> dict:
     from collections import Counter
 
     from mathmaze_lib.puzzles import jumpmaze as jm
-    from mathmaze_lib import optimize, search, wallmaze
+    from mathmaze_lib import optimize, search
+    from mathmaze_lib.puzzles import wallmaze
     from mathmaze_lib.puzzles import summaze
     from mathmaze_lib.exercises import lesson2, lesson3
     from mathmaze_lib.grid import Grid

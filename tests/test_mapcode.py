@@ -1,4 +1,4 @@
-"""Pathery map codes (mathmaze_lib.mapcode): read, written back, and scored on Mayulime's public maps.
+"""Pathery map codes (mathmaze_lib.puzzles.wallmaze.mapcode): read, written back, and scored on Mayulime's public maps.
 
 The maps are ``benchmarks/pathery_maps.txt`` (Mayulime's examples with its published scores; their
 ``r2`` cells are the published solutions' walls).  The runner's score of each published solution must
@@ -13,8 +13,9 @@ import networkx as nx
 import pytest
 
 from benchmarks.pathery_maps import examples
-from mathmaze_lib import mapcode, wallmaze
-from mathmaze_lib.wallmaze import parse
+from mathmaze_lib.puzzles.wallmaze import mapcode
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import parse
 
 from test_wallmaze_tiles import boards, oracle
 

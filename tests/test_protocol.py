@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from mathmaze_lib import palette, search, wallmaze
-from mathmaze_lib.puzzles import jumpmaze, summaze
+from mathmaze_lib import palette, search
+from mathmaze_lib.puzzles import jumpmaze, summaze, wallmaze
 from mathmaze_lib.puzzles import PUZZLES, protocol
 from mathmaze_lib.puzzles.protocol import Verdict
 

@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from mathmaze_lib.grid import Grid
 from mathmaze_lib.search import (
-    Step, all_shortest_paths, bfs, _bfs_bits, _bfs_dense, _bits_route, count_shortest_paths, route_to,
-    simple_paths,
-    successor_function, tree_search,
+    Step, all_shortest_paths, bfs, bfs_bits, bfs_dense, bits_bfs_route, bits_distance, bits_on_shortest_routes,
+    bits_region, bits_route, count_shortest_paths, route_to, simple_paths, successor_function, tree_search,
 )
 
 
@@ -242,7 +241,7 @@ def test_bfs_dense_discovers_nodes_in_the_same_order_as_bfs(seed, rows, cols, de
         return out
 
     goal = rng.randrange(rows * cols)
-    a, b = bfs(succ, 0, goal), _bfs_dense(expand, rows * cols, [0], goal)
+    a, b = bfs(succ, 0, goal), bfs_dense(expand, rows * cols, [0], goal)
     assert (a.goal, a.length, a.path, a.expanded) == (b.goal, b.length, b.path, b.expanded)
     assert dict(a.dist) == dict(b.dist) and dict(a.parent) == dict(b.parent)
 
@@ -261,7 +260,7 @@ def test_bfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, d
     succ = lambda cell: [n for n in grid.neighbours(cell) if n not in rocks]
     free_sources = [s for s in sources if s not in rocks]
     a = bfs(succ, sources=free_sources, goal=goal) if free_sources else None
-    layers = _bfs_bits(free, sum(bit(s) for s in sources), sum(bit(g) for g in goal), width)
+    layers = bfs_bits(free, sum(bit(s) for s in sources), sum(bit(g) for g in goal), width)
     if a is None or a.goal is None:
         assert layers is None
         return
@@ -270,10 +269,44 @@ def test_bfs_bits_has_the_layers_of_bfs_and_a_shortest_route(seed, rows, cols, d
     assert layers[:-1] == expected[:-1]               # bfs stops inside the last layer, so only
     assert expected[-1] & ~layers[-1] == 0            # what it saw of that layer is compared
     avoid = sum(bit(cell) for cell in grid.cells() if rng.random() < 0.5)
-    route = _bits_route(layers, sum(bit(g) for g in goal), width, avoid)
+    route = bits_route(layers, sum(bit(g) for g in goal), width, avoid)
     cells = [divmod(x.bit_length() - 1, width) for x in route]
     assert len(cells) == a.length + 1 and cells[0] in sources and cells[-1] in goal
     assert all(b in succ(c) for c, b in zip(cells, cells[1:]))
+
+
+
+@given(st.integers(0, 10**6), st.integers(1, 9), st.integers(1, 9), st.floats(0, 0.5))
+@settings(max_examples=150, deadline=None)
+def test_the_other_bit_set_paths_agree_with_bfs(seed, rows, cols, density):
+    """bits_distance is bfs's length, bits_bfs_route bfs's very route (its tie-break), bits_on_shortest_routes
+    the cells of every shortest route, bits_region the cells bfs reaches."""
+    rng = random.Random(seed)
+    grid = Grid(rows, cols)
+    rocks = {cell for cell in grid.cells() if rng.random() < density}
+    width = cols + 1
+    bit = lambda cell: 1 << (cell[0] * width + cell[1])
+    cell_of = lambda number: divmod(number, width)
+    free = sum(bit(cell) for cell in grid.cells() if cell not in rocks)
+    sources = sorted({cell for cell in grid.cells() if rng.random() < 0.1 and cell not in rocks})
+    goal = {cell for cell in grid.cells() if rng.random() < 0.1}
+    if not sources:
+        return
+    succ = lambda cell: [n for n in grid.neighbours(cell) if n not in rocks]
+    a = bfs(succ, sources=sources, goal=goal)
+    src, target = sum(bit(s) for s in sources), sum(bit(g) for g in goal)
+    assert bits_distance(free, src, target, width) == a.length
+    assert bits_region(free, src, width) == sum(bit(c) for c in bfs(succ, sources=sources).dist)
+    if a.goal is None:
+        return
+    free_text = format(free, "b")[::-1]
+    assert [cell_of(v) for v in bits_bfs_route(free_text, src, target, width)] == a.path
+    layers = bfs_bits(free, src, target, width)
+    on_routes = bits_on_shortest_routes(layers, layers[-1] & target, width)
+    dist_from = bfs(succ, sources=sources).dist
+    dist_to = bfs(succ, sources=[g for g in goal if g not in rocks and g in dist_from and dist_from[g] == a.length]).dist
+    expected = {c for c in dist_from if c in dist_to and dist_from[c] + dist_to[c] == a.length}
+    assert {cell_of(i) for i in range(rows * width) if on_routes >> i & 1} == expected
 
 
 from mathmaze_lib import search  # noqa: E402

@@ -12,7 +12,8 @@ import nbformat
 import pytest
 
 from conftest import ROOT
-from mathmaze_lib import slides, wallmaze
+from mathmaze_lib import slides
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.__main__ import main
 
 POPPLER = all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "pdfinfo"))

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.store import Store
 from mathmaze_lib.widgets.wall_game import MazerGame
 

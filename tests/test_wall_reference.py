@@ -4,7 +4,7 @@ step keeps the best of every run, and its compare step counts a tie only at the 
 import json
 
 from benchmarks import wall_reference
-from mathmaze_lib import wallmaze
+from mathmaze_lib.puzzles import wallmaze
 
 
 def test_ids_are_ranges_and_lists():

@@ -5,8 +5,9 @@ import random
 
 import pytest
 
-from mathmaze_lib import optimize, wallmaze
-from mathmaze_lib.wallmaze import BitRunner, Runner, score
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import BitRunner, Runner, score
 
 #: (cols, walls range, checkpoints range, teleport colours range) of the issue's two modes.
 MODES = {"pathery-normal": (17, (11, 13), (1, 4), (0, 0)),

@@ -30,9 +30,10 @@ import random
 import networkx as nx
 import pytest
 
-from mathmaze_lib import optimize, wallmaze
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.grid import GridParseError
-from mathmaze_lib.wallmaze import TELEPORTS, parse, run, score
+from mathmaze_lib.puzzles.wallmaze import TELEPORTS, parse, run, score
 
 UP_RIGHT_DOWN_LEFT = ((-1, 0), (0, 1), (1, 0), (0, -1))
 

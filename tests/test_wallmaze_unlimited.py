@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from mathmaze_lib import optimize, wallmaze
-from mathmaze_lib.wallmaze import UNLIMITED, check, parse, score
+from mathmaze_lib import optimize
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import UNLIMITED, check, parse, score
 
 NEW = ("unlimited", "mazer-unlimited", "empty")
 

@@ -15,8 +15,8 @@ import networkx as nx
 import pytest
 
 from conftest import ROOT
-from mathmaze_lib import handout, wallmaze, worksheet
-from mathmaze_lib.puzzles import jumpmaze, summaze
+from mathmaze_lib import handout, worksheet
+from mathmaze_lib.puzzles import jumpmaze, summaze, wallmaze
 from mathmaze_lib.__main__ import main
 
 POPPLER = all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "pdfinfo"))
@@ -163,14 +163,6 @@ def test_quick_annealing_goals_below_the_best_are_gone():
         assert ("proven best" in item.key_text) == item.answer["optimal"] == (item.id != 12)
         if item.id == 12:
             assert re.search(r"best found in \d+ s, not proven", item.key_text)
-
-
-def test_best_walls_on_a_board_with_teleports_says_how_long_it_searched():
-    best = worksheet.best_walls(wallmaze.level("pathery-complex", 4), "pathery-complex", 4)
-    assert best.source == "search" and not best.proven and re.fullmatch(r"best found in \d+ s, not proven", best.said)
-    assert wallmaze.score(wallmaze.level("pathery-complex", 4), best.walls) == best.moves
-    again = worksheet.best_walls(wallmaze.level("pathery-complex", 4), "pathery-complex", 4)
-    assert (again.walls, again.moves) == (best.walls, best.moves), "step counts, not times: the same key again"
 
 
 @needs_poppler

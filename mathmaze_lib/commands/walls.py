@@ -9,7 +9,9 @@ import re
 import sys
 from pathlib import Path
 
-from .. import mapcode, optimize, wallmaze
+from .. import optimize
+from ..puzzles import wallmaze
+from ..puzzles.wallmaze import mapcode
 from ..grid import parse_cell, read_text
 
 
@@ -43,7 +45,7 @@ def iters_type(text: str) -> int:
 DRAW_UP_TO = 40_000
 """``walls optimize`` draws boards with at most this many cells (200 x 200); bigger ones get a list of walls."""
 
-PROVE_UP_TO_WALLS = 7
+PROVE_UP_TO_WALLS = optimize.policy.PROVE_UP_TO_WALLS
 """``walls goals`` proves the optimum with the exact search on boards with at most this many walls."""
 
 
@@ -113,7 +115,7 @@ def register(sub) -> None:
 
 
 def _board_code(args) -> mapcode.MapCode:
-    """The board the arguments name, as a :class:`~mathmaze_lib.mapcode.MapCode`: its walls are a map
+    """The board the arguments name, as a :class:`~mathmaze_lib.puzzles.wallmaze.mapcode.MapCode`: its walls are a map
     code's own (``r2``) walls, none for the other boards; its name is the code's, the file's or the level's.
     ``args.from_code`` is set: True when the board came as a map code."""
     args.from_code = bool(args.code)
@@ -189,41 +191,25 @@ def score(args) -> int:
     return 0
 
 
-def optimize_level(maze: wallmaze.WallMaze, level_id: int, seconds: float):
-    """What ``walls goals`` runs on a level: :func:`mathmaze_lib.optimize.default_method`'s optimizer with the level id as
-    its seed, on every core (compiled annealing with the crowded-map settings)."""
-    if optimize.default_method(maze) == "build":
-        return optimize.build(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
-                              compiled=optimize.compiled_available())
-    return optimize.anneal(maze, seed=level_id, seconds=seconds, workers=optimize.default_workers(),
-                           compiled=optimize.compiled_available(), **optimize.CROWDED)
-
-
 def run_optimize(args) -> int:
     board = _board_code(args)
     maze = board.maze
     chosen = args.method is None
     name = optimize.default_method(maze) if chosen else args.method
-    method = optimize.OPTIMIZERS[name]
-    seconds = args.seconds if args.seconds is not None or args.max_iters is not None else 10.0
-    kwargs = {"seconds": seconds, "max_iters": args.max_iters}
-    searches = ("local", "anneal", "build")          # the optimizers with a seed, on several processes
-    if args.workers and name not in searches:
-        raise ValueError(f"--workers: only anneal, local and build run several searches at once, not {name}")
-    if name in searches:
-        same_everywhere = args.seconds is None and args.max_iters is not None     # (then one process unless asked)
-        kwargs["seed"] = args.seed
-        kwargs["workers"] = args.workers or (1 if same_everywhere else optimize.default_workers())
-    if args.python and name not in searches:
-        raise ValueError(f"--python: only anneal, local and build have a compiled runner to leave out, not {name}")
-    if name == "local":
-        kwargs.update({key: optimize.CROWDED[key] for key in ("rounds", "explore", "anywhere")})
-    if name == "anneal":
-        kwargs.update(optimize.CROWDED)
-    if name in searches:
-        kwargs["compiled"] = optimize.compiled_available() and not args.python
+    seeded = optimize.METHODS[name].seeded           # the optimizers with a seed, on several processes
+    names = [n for n, m in optimize.METHODS.items() if m.seeded]
+    searches = f"{', '.join(names[:-1])} and {names[-1]}"
+    if args.workers and not seeded:
+        raise ValueError(f"--workers: only {searches} run several searches at once, not {name}")
+    if args.python and not seeded:
+        raise ValueError(f"--python: only {searches} have a compiled runner to leave out, not {name}")
     progress = None if args.json else optimize.text_progress(sys.stderr)
-    result = method(maze, progress=progress, **kwargs)
+    seconds = args.seconds if args.seconds is not None or args.max_iters is not None else None
+    best = optimize.best_walls(maze, effort="command", method=name, seed=args.seed, seconds=seconds,
+                               max_iters=args.max_iters, workers=args.workers, compiled=not args.python,
+                               progress=progress)
+    result = best.result
+    seconds = seconds if seconds is not None else optimize.EFFORTS["command"].seconds
     if result.moves is None:       # the optimizers' first run of the runner found no route
         raise ValueError("the board has no route from start to finish even without walls: nothing to optimize")
     if progress is not None:
@@ -256,7 +242,7 @@ def run_optimize(args) -> int:
 
 
 def goals(args) -> int:
-    path = Path(args.out) if args.out else Path(wallmaze.__file__).parent / "data" / "wall_goals.json"
+    path = Path(args.out) if args.out else wallmaze.goals.goals_path()
     out = {}
     if path.exists():
         try:
@@ -272,11 +258,9 @@ def goals(args) -> int:
     for preset in args.preset or wallmaze.PRESETS:
         for level_id in range(1, args.levels + 1):
             maze = wallmaze.level(preset, level_id)
-            result = optimize_level(maze, level_id, args.seconds)
-            if maze.budget <= PROVE_UP_TO_WALLS and args.prove_seconds > 0:
-                proof = optimize.exact(maze, seconds=args.prove_seconds, start=result)
-                if proof.optimal:
-                    result = proof
+            best = optimize.best_walls(maze, level_id=level_id, effort="goals", seconds=args.seconds,
+                                       prove_seconds=args.prove_seconds, stored=False)
+            result = best.result
             key = f"{preset}:{level_id}"
             old = out.get(key)
             if old is None or result.optimal or result.moves > old["moves"]:

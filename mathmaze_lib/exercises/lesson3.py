@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 
-from .. import optimize, wallmaze
-from ..wallmaze import WallMaze, parse, run, score
+from .. import optimize
+from ..puzzles import wallmaze
+from ..puzzles.wallmaze import WallMaze, parse, run, score
 from collections import deque
 from functools import lru_cache
 from itertools import chain, combinations, product

@@ -22,36 +22,6 @@ from .protocol import Kind
 __all__ = ["PUZZLES", "Registry", "Kind"]
 
 
-def _walls() -> Kind:
-    """The wall maze, whose module :mod:`mathmaze_lib.wallmaze` speaks the vocabulary but for three
-    entries: a click on a wall takes it off again (its ``why_not`` is about a new wall), ``view``
-    runs the runner when given no route, and a key is the best walls found."""
-    from .. import wallmaze
-
-    def refusal(maze, walls, cell):
-        return None if tuple(cell) in set(map(tuple, walls)) else wallmaze.why_not(maze, walls, cell)
-
-    def view(maze, walls=None):
-        return wallmaze.view(maze, walls or ())
-
-    def successor_function(maze, walls=()):
-        return wallmaze.successors(maze, walls)
-
-    def best(maze):
-        from ..worksheet import best_walls
-
-        return best_walls(maze).walls
-
-    return Kind(
-        "walls", "Wall mazes",
-        "Shade up to the allowed number of open cells as walls. The runner then walks a shortest route "
-        "from a start (S, left) to a finish (F, right). Make that route as long as you can: can you reach "
-        "the goal? A wall that leaves the runner no route at all is not allowed. Write your walls as "
-        "row,column (the small numbers on the edges).",
-        wallmaze, make=wallmaze.make, parse=wallmaze.parse, check=wallmaze.check, refusal=refusal,
-        successor_function=successor_function, view=view, solve=best, start=lambda maze: (), answer="cells")
-
-
 class Registry(Mapping):
     """Puzzle kinds by name, each imported when first asked for: a value is the name of a package
     that defines ``KIND``, or a function that returns a :class:`Kind`.
@@ -94,6 +64,6 @@ class Registry(Mapping):
 PUZZLES = Registry({
     "summaze": "mathmaze_lib.puzzles.summaze",
     "jump": "mathmaze_lib.puzzles.jumpmaze",
-    "walls": _walls,               # becomes "mathmaze_lib.puzzles.wallmaze" when the wall maze moves here
+    "walls": "mathmaze_lib.puzzles.wallmaze",
     "ice": "mathmaze_lib.puzzles.icemaze",
 })

@@ -33,8 +33,10 @@ from typing import Optional
 
 import ipywidgets as w
 
-from .. import mapcode, optimize, wallmaze
-from ..wallmaze import UNLIMITED, WallMaze
+from .. import optimize
+from ..puzzles import wallmaze
+from ..puzzles.wallmaze import mapcode
+from ..puzzles.wallmaze import UNLIMITED, WallMaze
 from .board import plural
 from .game import PuzzleGame, button, table
 
@@ -76,7 +78,7 @@ def progress_bar(description: str = "searching"):
 class MazerGame(PuzzleGame):
     """The Mazer screen: a board, walls left, current and goal moves, and the buttons.
 
-    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.wallmaze.PRESETS`; the level id box,
+    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.puzzles.wallmaze.PRESETS`; the level id box,
     Play this id and New level play other levels of the preset) or a ``maze``; the Map code box
     plays a Pathery map code (:meth:`play_code`).  Scores are saved with
     :class:`mathmaze_lib.store.Store` (``store`` argument, or the default store on the first Save).
@@ -155,7 +157,7 @@ class MazerGame(PuzzleGame):
         return {"moves": moves, "walls": [list(c) for c in walls], "optimal": False} if moves is not None else None
 
     def play_code(self, code: str) -> None:
-        """Play the board of a Pathery map code (see :mod:`mathmaze_lib.mapcode`): the walls start off,
+        """Play the board of a Pathery map code (see :mod:`mathmaze_lib.puzzles.wallmaze.mapcode`): the walls start off,
         the code's own walls (its ``r2`` cells, someone's answer) are the goal.  A code that cannot be
         read is explained on the status line and the game stays as it was."""
         try:
@@ -316,17 +318,16 @@ class MazerGame(PuzzleGame):
 
     def show_best(self) -> None:
         """Show the optimizer's best walls: the stored goal, or a short run of the optimizer that suits the
-        board (:func:`mathmaze_lib.optimize.default_method`)."""
+        board (:func:`mathmaze_lib.optimize.best_walls`, the game's effort)."""
         entry = self._goal_entry
         if entry:
             walls, how = [tuple(c) for c in entry["walls"]], "the stored goal"
         else:
             self.progress_view.layout.display = None
-            method = optimize.default_method(self.maze)     # build for any number of walls, else anneal
-            limits = {"seconds": None, "max_iters": 10_000}
+            limits = {}                                     # the game's effort: a short run, pure Python
             if self.code is not None and self.code.maze is self.maze:   # a Pathery map may be big: 5 s, compiled
-                limits = {"seconds": 5.0, "compiled": optimize.compiled_available()}
-            result = optimize.OPTIMIZERS[method](self.maze, seed=0, progress=self.progress, **limits)
-            walls, how = result.walls, f"a short run of {result.method}"
+                limits = {"seconds": 5.0, "compiled": True}
+            best = optimize.best_walls(self.maze, effort="game", progress=self.progress, **limits)
+            walls, how = best.walls, f"a short run of {best.method}"
         self.answer = self._best_walls = set(walls)
         self.draw(f"The optimizer's best ({how}): {plural(len(walls), 'wall')}.")

@@ -1,6 +1,6 @@
 """Big jumping mazes at compiled speed: the generator for rules on cells, compiled with numba.
 
-:func:`mathmaze_lib.jumpmaze.generate` anneals one-cell changes against Neller's design terms.  On
+:func:`mathmaze_lib.puzzles.jumpmaze.generate` anneals one-cell changes against Neller's design terms.  On
 small boards it does so in plain Python, from random numbers (what lesson 2 shows).  On a 50 x 50
 board that is hopeless: each step is a search of the whole board, and a good maze needs the numbers
 of thousands of cells to work together, so a few seconds of it left mazes of 13 jumps with two
@@ -15,7 +15,7 @@ shortest routes and black holes.  For boards of more than 400 cells under a rule
    shortest route, and it lands, where it can, on a cell known to lead to the goal, so there are
    (nearly) no black holes.  The route runs until it is stuck, then ends at the last cell from which
    the goal is one or two jumps away: on 50 x 50 boards about 1,200 jumps, on 100 x 100 about 5,000.
-2. **The annealing** of :func:`mathmaze_lib.jumpmaze.generate`, the same objective and the same
+2. **The annealing** of :func:`mathmaze_lib.puzzles.jumpmaze.generate`, the same objective and the same
    Metropolis rule, as loops over numpy arrays (:func:`_anneal`).  Half the time while the maze still
    has a black hole or a second shortest route, a step is aimed at it (:func:`_repair_move`,
    :func:`_tie_move`) instead of a random cell.
@@ -30,7 +30,7 @@ reaches costs no search at all.
 Random numbers come from a small generator of its own (splitmix64) seeded from the maze id, so the
 same id gives the same maze on every machine and numba version.  The compiled functions are cached
 on disk (numba's ``cache=True``); :func:`warm` compiles them once, and the Makefile runs it after
-installing (``python -m mathmaze_lib.fastjump``).
+installing (``python -m mathmaze_lib.puzzles.jumpmaze.fast``).
 """
 
 from __future__ import annotations
@@ -315,11 +315,11 @@ class _Run:
 def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int, restarts: int,
              temperature: tuple, seed: int, deadline: Optional[float] = None,
              progress: Optional[Callable] = None, jumps: tuple = (None, None)) -> tuple:
-    """The generator of :func:`mathmaze_lib.jumpmaze.generate` for a rule on cells (``names``), compiled:
+    """The generator of :func:`mathmaze_lib.puzzles.jumpmaze.generate` for a rule on cells (``names``), compiled:
     a first maze with a long unique route (:func:`_construct`), then ``budget`` steps of annealing in
     ``restarts`` rounds, each from the best maze so far, cooling from ``temperature[0]`` to
     ``temperature[1]``.  Cells are numbered row by row, the start 0 and the goal the last; cell ``v``
-    may hold 1 to ``maxk[v]``; ``weights`` as :data:`~mathmaze_lib.jumpmaze.OBJECTIVE`; random numbers
+    may hold 1 to ``maxk[v]``; ``weights`` as :data:`~mathmaze_lib.puzzles.jumpmaze.OBJECTIVE`; random numbers
     from ``seed`` (a whole number below 2**64).  ``jumps`` = (fewest, most) as in jumpmaze.generate
     (the first maze's route then ends by ``most``).  The search stops early when ``time.perf_counter()``
     passes ``deadline``; ``progress(step, budget, best jumps)`` is called about 100 times.
@@ -363,7 +363,7 @@ def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int
 def warm() -> float:
     """Compile every compiled function once (or load it from numba's cache), so that the first big
     ``jump generate`` spends its time generating; the seconds it took.  ``make lab`` and ``make test``
-    run it after installing (``python -m mathmaze_lib.fastjump``)."""
+    run it after installing (``python -m mathmaze_lib.puzzles.jumpmaze.fast``)."""
     t0 = time.perf_counter()
     generate(4, 4, {"ortho"}, [3] * 16, {}, 200, 2, (2.0, 0.2), 1)
     return time.perf_counter() - t0

@@ -48,7 +48,7 @@ class Puzzle(OneStartOneEnd):
         return Grid(self.rows, self.cols)
 
     def value(self, cell) -> int:
-        """The number in ``cell`` (its value, as :meth:`JumpMaze.value <mathmaze_lib.jumpmaze.JumpMaze.value>`)."""
+        """The number in ``cell`` (its value, as :meth:`JumpMaze.value <mathmaze_lib.puzzles.jumpmaze.JumpMaze.value>`)."""
         return self.numbers[cell[0]][cell[1]]
 
     def to_dict(self) -> dict:

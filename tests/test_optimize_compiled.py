@@ -1,77 +1,25 @@
-"""The compiled wall-maze runner and annealing (mathmaze_lib.fastwalls) against the lesson's runner.
-
-The compiled runner must make exactly the runs of :class:`mathmaze_lib.wallmaze.Runner` (the same
-moves and the same cells, jumps included), which ``test_wallmaze_tiles`` checks against a networkx
-emulation of Pathery's runner; here both are compared on the same random boards.
-"""
+"""The compiled optimizers (mathmaze_lib.optimize.compiled): their walls are legal and scored as the
+lesson's runner scores them, the same seed gives the same run, and numba's cache is filled once."""
 
 import os
-import random
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from mathmaze_lib import fastwalls, optimize, wallmaze
-from mathmaze_lib.wallmaze import parse, run, score
+from mathmaze_lib import optimize
+from mathmaze_lib.optimize import compiled
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import fastrunner, parse, score
 
-from test_wallmaze import random_board   # noqa: E402 (the tests' own board makers)
-from test_wallmaze_tiles import boards, oracle
+from test_wallmaze_tiles import boards
 
-pytestmark = pytest.mark.skipif(not fastwalls.AVAILABLE, reason="numba is not installed")
+pytestmark = pytest.mark.skipif(not fastrunner.AVAILABLE, reason="numba is not installed")
 
 
 def numbers(maze, cells):
     return [r * maze.cols + c for r, c in cells]
-
-
-def test_the_compiled_runner_makes_the_runners_runs_on_3000_boards_with_tiles():
-    jumped = blocked = 0
-    for rng, maze, walls in boards(3000, seed=160):
-        moves, route = fastwalls.run(fastwalls.board(maze), numbers(maze, walls))
-        result = run(maze, walls)
-        if result.blocked:
-            assert moves == -1 and oracle(maze, walls) is None
-            blocked += 1
-            continue
-        assert moves == result.moves == oracle(maze, walls)[0], maze.text()
-        assert route == numbers(maze, result.path), maze.text()
-        jumped += bool(result.jumps)
-    assert jumped > 600 and blocked > 50
-
-
-def test_the_compiled_runner_makes_the_runners_runs_on_boards_with_checkpoints():
-    rng = random.Random(7)
-    tie_prone = 0
-    for _ in range(1500):
-        rows, cols = rng.randint(1, 8), rng.randint(2, 12)
-        text = random_board(rng, rows, cols, min(rng.randint(0, 3), rows * cols - 2))
-        for letter in "ABC"[:text.count("A") + text.count("B") + text.count("C")]:
-            for _ in range(rng.randint(0, 2)):              # more copies of a checkpoint
-                spot = rng.choice([i for i, ch in enumerate(text) if ch in ".#"] or [None])
-                if spot is not None:
-                    text = text[:spot] + letter + text[spot + 1:]
-        maze = parse(text)
-        walls = [c for c in maze.open_cells() if rng.random() < 0.2]
-        moves, route = fastwalls.run(fastwalls.board(maze), numbers(maze, walls))
-        result = run(maze, walls)
-        assert moves == (-1 if result.blocked else result.moves)
-        if not result.blocked:
-            assert route == numbers(maze, result.path)
-            tie_prone += any(len(cells) > 1 for cells in maze.checkpoints)
-    assert tie_prone > 50           # checkpoints with several copies: the runner's tie-break matters
-
-
-def test_the_board_arrays_follow_the_maze():
-    maze = parse("walls: 2\ns.p#A\n.t.u.\n..f..")
-    b = fastwalls.board(maze)
-    assert b.legs == 2 and b.budget == 2 and list(b.starts) == [0]
-    assert b.kind[4] == 0 and b.kind[12] == 1 and b.kind[1] == -1
-    assert b.rocks[3] == 1 and b.wallable[2] == 0 and b.wallable[1] == 1   # p takes no wall
-    assert b.tele_in[6] == 0 and list(b.tele_out[b.tele_ptr[0]:b.tele_ptr[1]]) == [8]
-    assert list(b.nbrs[6]) == [1, 7, 11, 5]                               # Up, Right, Down, Left
-    assert list(b.nbrs[0]) == [1, 5, -1, -1]                              # (then -1s: no more)
 
 
 @pytest.mark.parametrize("preset", ["pathery-normal", "pathery-complex", "mazer", "simple"])
@@ -141,16 +89,16 @@ def test_compiled_annealing_on_two_processes():
 def test_the_compiled_candidates_are_the_open_cells_of_the_walked_and_cut_off_routes():
     seen = 0
     for rng, maze, walls in boards(400, seed=5):
-        b = fastwalls.board(maze)
+        b = fastrunner.board(maze)
         blocked = b.rocks.copy()
         blocked[numbers(maze, walls)] = 1
         seen_, parent, queue, leg, sources, used, route, cut, counts = b.buffers()
-        moves = fastwalls._run(b.nbrs, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
-                               seen_, parent, queue, leg, sources, used, route, cut, counts)
+        moves = fastrunner.run_arrays(b.nbrs, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
+                                     seen_, parent, queue, leg, sources, used, route, cut, counts)
         if moves < 0:
             continue
         cands = np.zeros(b.size, np.int32)
-        m = fastwalls._candidates(b.wallable, blocked, route, cut, counts, np.zeros(b.size, np.int32), cands)
+        m = compiled._candidates(b.wallable, blocked, route, cut, counts, np.zeros(b.size, np.int32), cands)
         runner = wallmaze.Runner(maze)
         runner.legs(set(numbers(maze, walls)))
         planned = {v for plan in runner.plans for v in plan}
@@ -204,17 +152,17 @@ def test_anywhere_is_a_chance():
 
 @pytest.mark.slow
 def test_warming_up_fills_numbas_cache_so_the_next_process_compiles_nothing(tmp_path):
-    """``python -m mathmaze_lib.fastwalls`` (run by the Makefile after installing) compiles every
+    """``python -m mathmaze_lib.optimize`` (run by the Makefile after installing) compiles every
     compiled function into numba's cache; a later process loads them instead of compiling again."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.fastwalls"], env=env, capture_output=True,
+    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.optimize"], env=env, capture_output=True,
                            text=True, check=True)
     assert first.stdout.startswith("compiled wall runner ready")
     cached = {p.name.split(".")[1].split("-")[0] for p in tmp_path.rglob("*.nbi")}
-    assert {"anneal_chunk", "build_chunk", "fill", "seed", "_run", "_judge"} <= cached, cached
-    probe = ("from mathmaze_lib import fastwalls, wallmaze\n"
-             "fastwalls.run(fastwalls.board(wallmaze.level('pathery-complex', 1)))\n"
-             "s = fastwalls._run.stats\nprint(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
+    assert {"anneal_chunk", "build_chunk", "fill", "seed_random", "run_arrays", "_judge", "bfs_arrays"} <= cached, cached
+    probe = ("from mathmaze_lib.puzzles import wallmaze\nfrom mathmaze_lib.puzzles.wallmaze import fastrunner\n"
+             "fastrunner.run(fastrunner.board(wallmaze.level('pathery-complex', 1)))\n"
+             "s = fastrunner.run_arrays.stats\nprint(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
     hits, misses = map(int, subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
                                            check=True).stdout.split())
     assert (hits, misses) == (1, 0), f"the runner was compiled again: {hits} cache hits, {misses} misses"

@@ -45,8 +45,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .grid import check_size
-from .wallmaze import LETTERS, TELEPORTS, UNLIMITED, WallMaze
+from ...grid import check_size
+from .board import LETTERS, TELEPORTS, UNLIMITED, WallMaze
 
 __all__ = ["MapCode", "read", "write", "is_code"]
 
@@ -101,6 +101,29 @@ def read(code: str) -> MapCode:
     head, colon, body = code.partition(":")
     if not colon:
         raise ValueError("map code: no ':' (a map code is COLUMNS.ROWS.WALLS.NAME...: then its cells)")
+    cols, rows, budget, name, extra = _header(head)
+    items = body.split(".")
+    if items[-1].strip():
+        raise ValueError(f"map code item {len(items)} ({items[-1][:20]!r}): every item ends with '.'")
+    tiles = _Tiles()
+    n, at = rows * cols, 0
+    for k, item in enumerate(items[:-1], start=1):
+        where = f"map code item {k} ({item[:20]!r})"
+        m = _ITEM.fullmatch(item)
+        if m is None:
+            raise ValueError(f"{where}: an item is SKIP,TILE: the open cells to pass over (a number, or "
+                             "nothing for none), a comma, then a tile such as r1, s1, f1, c1")
+        at += int(m.group(1) or 0)
+        if at >= n:
+            raise ValueError(f"{where}: it reaches cell {at + 1}, past the last of the {cols} x {rows} board's {n}")
+        tiles.add(divmod(at, cols), m.group(2), m.group(3), k, where)
+        at += 1
+    maze = tiles.maze(rows, cols, budget, items)
+    return MapCode(maze, frozenset(tiles.walls), name, extra)
+
+
+def _header(head: str) -> tuple:
+    """``(cols, rows, budget, name, extra)`` of a map code's header ``COLUMNS.ROWS.WALLS.NAME...``."""
     fields = head.split(".")
     if len(fields) < 4:
         raise ValueError(f"map code header {head[:40]!r}: it needs COLUMNS.ROWS.WALLS.NAME (and three "
@@ -116,39 +139,34 @@ def read(code: str) -> MapCode:
     if len(fields) > _HEADER_FIELDS:
         raise ValueError(f"map code header: {len(fields)} fields, at most {_HEADER_FIELDS} (the name may not "
                          "contain '.')")
-    items = body.split(".")
-    if items[-1].strip():
-        raise ValueError(f"map code item {len(items)} ({items[-1][:20]!r}): every item ends with '.'")
-    rocks, walls, starts, finishes, unbuildable = set(), set(), [], [], set()
-    cps: dict = {}          # number -> (cells, first item)
-    tele: dict = {}         # colour -> ([ins], [outs], first item)
-    n, at = rows * cols, 0
-    for k, item in enumerate(items[:-1], start=1):
-        where = f"map code item {k} ({item[:20]!r})"
-        m = _ITEM.fullmatch(item)
-        if m is None:
-            raise ValueError(f"{where}: an item is SKIP,TILE: the open cells to pass over (a number, or "
-                             "nothing for none), a comma, then a tile such as r1, s1, f1, c1")
-        at += int(m.group(1) or 0)
-        if at >= n:
-            raise ValueError(f"{where}: it reaches cell {at + 1}, past the last of the {cols} x {rows} board's {n}")
-        cell, kind, number = divmod(at, cols), m.group(2), int(m.group(3))
-        at += 1
-        tile = kind + m.group(3)
+    return cols, rows, budget, name, extra
+
+
+class _Tiles:
+    """The cells of a map code's items, by kind, as they are read."""
+
+    def __init__(self):
+        self.rocks, self.walls, self.starts, self.finishes, self.unbuildable = set(), set(), [], [], set()
+        self.cps: dict = {}          # number -> (cells, first item)
+        self.tele: dict = {}         # colour -> ([ins], [outs], first item)
+
+    def add(self, cell: tuple, kind: str, digits: str, k: int, where: str) -> None:
+        """Item ``k`` (described by ``where``): tile ``kind`` + ``digits`` on ``cell``."""
+        tile, number = kind + digits, int(digits)
         if kind == "r" and number in (1, 3):
-            rocks.add(cell)
+            self.rocks.add(cell)
         elif tile == "r2":
-            walls.add(cell)
+            self.walls.add(cell)
         elif tile == "s1":
-            starts.append(cell)
+            self.starts.append(cell)
         elif tile == "f1":
-            finishes.append(cell)
+            self.finishes.append(cell)
         elif tile == "p1":
-            unbuildable.add(cell)
+            self.unbuildable.add(cell)
         elif kind == "c" and number >= 1:
-            cps.setdefault(number, ([], k))[0].append(cell)
+            self.cps.setdefault(number, ([], k))[0].append(cell)
         elif kind in "tu" and 1 <= number <= len(TELEPORTS):
-            tele.setdefault(number, ([], [], k))["tu".index(kind)].append(cell)
+            self.tele.setdefault(number, ([], [], k))["tu".index(kind)].append(cell)
         elif kind in "tu":
             raise ValueError(f"{where}: teleport colours go from 1 to {len(TELEPORTS)}, not {number}")
         elif tile == "s2" or kind == "x":
@@ -157,28 +175,31 @@ def read(code: str) -> MapCode:
         else:
             raise ValueError(f"{where}: {tile!r} is not a tile this project knows (r1, r2, r3 rocks and walls, s1 "
                              "starts, f1 finishes, c1, c2, ... checkpoints, t1-t5/u1-u5 teleports, p1 unbuildable)")
-    if not starts:
-        raise ValueError("map code: no start (s1) on the board")
-    if not finishes:
-        raise ValueError("map code: no finish (f1) on the board")
-    for i, number in enumerate(sorted(cps), start=1):
-        if number != i:
-            first = cps[number][1]
-            raise ValueError(f"map code item {first} ({items[first - 1][:20]!r}): checkpoint c{number} needs "
-                             f"c{i} too (checkpoints go c1, c2, ... without gaps)")
-    for number in sorted(tele):
-        ins, outs, first = tele[number]
-        if not ins or not outs:
-            missing = ("an in-cell t", "an out-cell u")[not outs]
-            raise ValueError(f"map code item {first} ({items[first - 1][:20]!r}): teleport colour {number} needs "
-                             f"{missing}{number} too")
-    if budget != UNLIMITED and len(walls) > budget:
-        raise ValueError(f"map code: {len(walls)} walls (r2) on the board, more than its WALLS, {budget}")
-    teleports = tuple((number - 1, tuple(tele[number][0]), tuple(tele[number][1])) for number in sorted(tele))
-    maze = WallMaze(rows, cols, frozenset(rocks), tuple(starts), tuple(finishes),
-                    tuple(tuple(cps[number][0]) for number in sorted(cps)), budget, frozenset(unbuildable),
-                    teleports)
-    return MapCode(maze, frozenset(walls), name, extra)
+
+    def maze(self, rows: int, cols: int, budget: int, items: list) -> WallMaze:
+        """The board, once every item is read; a rule broken names its first item."""
+        cps, tele = self.cps, self.tele
+        if not self.starts:
+            raise ValueError("map code: no start (s1) on the board")
+        if not self.finishes:
+            raise ValueError("map code: no finish (f1) on the board")
+        for i, number in enumerate(sorted(cps), start=1):
+            if number != i:
+                first = cps[number][1]
+                raise ValueError(f"map code item {first} ({items[first - 1][:20]!r}): checkpoint c{number} needs "
+                                 f"c{i} too (checkpoints go c1, c2, ... without gaps)")
+        for number in sorted(tele):
+            ins, outs, first = tele[number]
+            if not ins or not outs:
+                missing = ("an in-cell t", "an out-cell u")[not outs]
+                raise ValueError(f"map code item {first} ({items[first - 1][:20]!r}): teleport colour {number} "
+                                 f"needs {missing}{number} too")
+        if budget != UNLIMITED and len(self.walls) > budget:
+            raise ValueError(f"map code: {len(self.walls)} walls (r2) on the board, more than its WALLS, {budget}")
+        teleports = tuple((number - 1, tuple(tele[number][0]), tuple(tele[number][1])) for number in sorted(tele))
+        return WallMaze(rows, cols, frozenset(self.rocks), tuple(self.starts), tuple(self.finishes),
+                        tuple(tuple(cps[number][0]) for number in sorted(cps)), budget, frozenset(self.unbuildable),
+                        teleports)
 
 
 def _tiles(maze: WallMaze) -> dict:
@@ -199,7 +220,7 @@ def write(maze: WallMaze, walls: Iterable = (), name: str = "", extra: tuple = (
     """``maze`` as a map code, with the player's ``walls`` as ``r2`` cells (checked: on open cells,
     within the budget); ``name`` may not hold '.' or ':' (they end the header's fields).
 
-    >>> from mathmaze_lib.wallmaze import parse
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> write(parse("walls: 2\\ns.A.f\\ns.#tf\\nu...f"), [(2, 2)], "Mine")
     '5.3.2.Mine...:,s1.1,c1.1,f1.,s1.1,r1.,t1.,f1.,u1.1,r2.1,f1.'
     """

@@ -1,0 +1,171 @@
+"""What every optimizer shares: its result (:class:`OptResult`), its limits (time, iterations) and
+clock, the checks of its settings, and the progress bar of the command line."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from ..puzzles.wallmaze import UNLIMITED, BitRunner, WallMaze
+
+
+def default_workers() -> int:
+    """The processes ``walls optimize`` runs at once: the cores this process may use, at most 8."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):       # pragma: no cover (not Linux)
+        n = os.cpu_count() or 1
+    return max(1, min(8, n))
+
+
+@dataclass
+class OptResult:
+    """What an optimizer found: ``walls`` (sorted cells), ``moves`` (None when
+    even the empty board is blocked), ``optimal`` (True only when proven),
+    ``evaluations`` (runner calls), ``seconds``, ``history`` (a list of
+    ``(seconds, best moves)`` each time the best improved), ``method`` and ``stopped``
+    (``"time"``, ``"iterations"`` or ``"interrupted"`` when a limit or Ctrl-C ended the run,
+    ``""`` when it ended by itself), ``compiled`` (True when the compiled runner of
+    :mod:`mathmaze_lib.optimize.compiled` made the runs).
+    """
+
+    walls: list
+    moves: Optional[int]
+    optimal: bool = False
+    evaluations: int = 0
+    seconds: float = 0.0
+    history: list = field(default_factory=list)
+    method: str = ""
+    stopped: str = ""
+    compiled: bool = False
+
+
+def _budget(maze: WallMaze, bits: BitRunner) -> int:
+    spots = bits.wallable.bit_count()
+    return spots if maze.budget == UNLIMITED else min(maze.budget, spots)
+
+
+def check_limits(seconds, max_iters, *, need_one: bool = False) -> None:
+    """Refuse a time limit that is not a number of seconds > 0 (nan, 0, negative) or an
+    iteration limit that is not a whole number >= 1; None means no limit.
+
+    >>> check_limits(float("nan"), None)
+    Traceback (most recent call last):
+    ...
+    ValueError: seconds nan: a time limit is a finite number of seconds > 0 (or None for no limit)
+    """
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not math.isfinite(seconds) or seconds <= 0):
+        raise ValueError(f"seconds {seconds!r}: a time limit is a finite number of seconds > 0 "
+                         "(or None for no limit)")
+    if max_iters is not None and (isinstance(max_iters, bool) or not isinstance(max_iters, int) or max_iters < 1):
+        raise ValueError(f"max_iters {max_iters!r}: an iteration limit is a whole number >= 1 (or None for no limit)")
+    if need_one and seconds is None and max_iters is None:
+        raise ValueError("seconds and max_iters are both None: give at least one, or the search never stops")
+
+
+class _Clock:
+    """Stops a run at ``seconds`` (counted from ``t0``) or ``max_iters`` and calls ``progress``
+    about 20 times (and at least every half second)."""
+
+    def __init__(self, seconds, max_iters, progress, t0=None):
+        self.t0 = time.perf_counter() if t0 is None else t0
+        self.seconds, self.max_iters, self.progress = seconds, max_iters, progress
+        self.iters = 0
+        self.stopped = ""
+        self._next_report = 0.0
+        self._last_report = self.t0
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.t0
+
+    def fraction(self) -> float:
+        fr = []
+        if self.seconds is not None:
+            fr.append(self.elapsed() / self.seconds)
+        if self.max_iters is not None:
+            fr.append(self.iters / self.max_iters)
+        return min(1.0, max(fr)) if fr else 0.0
+
+    def out_of_time(self) -> bool:
+        """True (and ``stopped`` set) once the time limit has passed; checked before each runner call."""
+        if self.stopped:
+            return True
+        if self.seconds is not None and self.elapsed() >= self.seconds:
+            self.stopped = "time"
+            return True
+        return False
+
+    def tick(self, best) -> bool:
+        """Count one iteration; True while the run may go on."""
+        self.iters += 1
+        if self.max_iters is not None and self.iters >= self.max_iters:
+            self.stopped = self.stopped or "iterations"
+            return False
+        if self.out_of_time():
+            return False
+        if self.progress is not None:
+            now = time.perf_counter()
+            if (self.iters & 255) == 0 or now - self._last_report > 0.5:
+                f = self.fraction()
+                if f >= self._next_report or now - self._last_report > 0.5:
+                    self._next_report, self._last_report = f + 0.05, now
+                    self.progress(f, best)
+        return True
+
+    def done(self, best) -> None:
+        if self.progress is not None:
+            self.progress(1.0, best)
+
+
+def _result(bits: BitRunner, walls: int, moves, method, clock, history, optimal=False) -> OptResult:
+    cells = bits.cells(walls)
+    return OptResult(cells, moves, optimal, bits.evaluations, clock.elapsed(), history, method, clock.stopped)
+
+
+def _temperature(cooling):
+    """The temperature ``T(fraction)`` cooling from ``t_start`` to ``t_end`` of ``cooling = (t_start,
+    t_end)``, or None (hill climbing)."""
+    if cooling is None:
+        return None
+    t_start, ratio = cooling[0], cooling[1] / cooling[0]
+    return lambda f: t_start * ratio ** f
+
+
+def _check_temperatures(t_start, t_end) -> None:
+    for name, t in (("t_start", t_start), ("t_end", t_end)):
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+
+
+def _check_rounds(rounds, explore=0.0, anywhere=0.0) -> None:
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
+    if isinstance(anywhere, bool) or not isinstance(anywhere, (int, float)) or not 0 <= anywhere <= 1:
+        raise ValueError(f"anywhere {anywhere!r}: the chance of a wall off the route is a number from 0 to 1")
+    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
+        raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
+
+
+def text_progress(stream, width: int = 30) -> Callable:
+    """A ``progress(fraction, best)`` that draws a one-line bar on ``stream`` (for the command line).
+
+    >>> import io
+    >>> s = io.StringIO(); p = text_progress(s, width=10); p(0.5, 12); s.getvalue()
+    '\\r[#####     ]  50% best 12'
+    """
+    finished = [False]
+
+    def progress(fraction: float, best) -> None:
+        if finished[0]:
+            return
+        n = int(round(fraction * width))
+        stream.write(f"\r[{'#' * n}{' ' * (width - n)}] {int(fraction * 100):3d}% best {best}")
+        if fraction >= 1.0:
+            finished[0] = True
+            stream.write("\n")
+        stream.flush()
+    return progress

@@ -1,0 +1,84 @@
+"""The parallel driver: N runs of one search at once, each with its own seed, in "spawn" processes
+(worker 0 in this process), and the best result."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+
+from .clock import OptResult, check_limits
+
+
+def _worker_seed(seed, k: int):
+    """Worker ``k``'s seed: worker 0 keeps ``seed`` (so one worker is the single-process run)."""
+    return seed if k == 0 else f"{seed}/worker {k}"
+
+
+def _worker(conn, search, kwargs, seed, origin, seconds, max_iters) -> None:
+    """One worker process of :func:`run_workers`: ``search`` of its own, its result sent on ``conn``.
+    Its clock counts from ``origin`` (the ``time.time()`` when the whole run started), so its time
+    limit and the times of its ``history`` are the whole run's."""
+    try:
+        t0 = time.perf_counter() - (time.time() - origin)
+        result = search(seed=seed, seconds=seconds, max_iters=max_iters, progress=None, t0=t0, **kwargs)
+        conn.send(result)
+    except KeyboardInterrupt:       # pragma: no cover (a Ctrl-C before the search started)
+        pass
+    finally:
+        conn.close()
+
+
+def run_workers(search, kwargs, seed, seconds, max_iters, progress, t0, workers: int) -> OptResult:
+    """``workers`` runs of ``search`` at once, each with its own seed (worker 0 in this process, with
+    the seed given and the progress bar; the others in fresh "spawn" processes, which also works
+    in Jupyter and under pytest), and the best result (ties: the lowest worker).  ``search`` is a
+    module-level function called as ``search(seed=, seconds=, max_iters=, progress=, t0=,
+    **kwargs)`` that returns an :class:`OptResult`.  With ``max_iters`` each worker makes that
+    many iterations, so the result is the same on every machine.  Ctrl-C ends every worker, each
+    giving its best so far."""
+    check_limits(seconds, max_iters, need_one=True)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers {workers!r}: the number of processes is a whole number >= 1")
+    if workers == 1:
+        return search(seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **kwargs)
+    ctx = multiprocessing.get_context("spawn")
+    origin = time.time() - (time.perf_counter() - t0)
+    procs = []
+    try:
+        for k in range(1, workers):
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, daemon=True,
+                               args=(send, search, kwargs, _worker_seed(seed, k), origin, seconds, max_iters))
+            proc.start()
+            send.close()
+            procs.append((proc, recv))
+        results = [search(seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **kwargs)]
+        if results[0].stopped == "interrupted":       # (in a terminal they had the Ctrl-C too)
+            for proc, _ in procs:
+                if proc.is_alive():
+                    os.kill(proc.pid, signal.SIGINT)
+        for proc, recv in procs:
+            try:
+                results.append(recv.recv())
+            except EOFError:                          # pragma: no cover (a worker that died)
+                pass
+            proc.join()
+    except KeyboardInterrupt:
+        for proc, _ in procs:
+            proc.terminate()
+        raise
+    finally:
+        for proc, recv in procs:
+            recv.close()
+            if proc.is_alive():                       # pragma: no cover
+                proc.terminate()
+    best = max(results, key=lambda r: -1 if r.moves is None else r.moves)   # first of the best
+    history, top = [], None
+    for t, moves in sorted(h for r in results for h in r.history):
+        if top is None or moves > top:
+            history.append((t, moves))
+            top = moves
+    return OptResult(best.walls, best.moves, False, sum(r.evaluations for r in results),
+                     time.perf_counter() - t0, history, results[0].method, results[0].stopped, results[0].compiled)

@@ -1,0 +1,205 @@
+"""Which optimizer runs for a board, decided in one place: the registry :data:`METHODS` and
+:func:`best_walls`, used by ``walls optimize``, ``walls goals``, the worksheets' keys and the Mazer
+game's Show best.
+
+A caller says *who* it is (an :data:`EFFORTS` name: how long it may search and how sure it must be)
+and, if it likes, which method and limits; :func:`best_walls` does the rest the same way for all of
+them: the stored goal of a level when there is one, else the board's method (:func:`default_method`:
+``build`` for any number of walls, ``anneal`` otherwise) with its settings, then, where the effort
+asks for a proof and the board allows one (no teleports, a limited budget), the exact search started
+from what the search found.  A new optimizer is one entry in :data:`METHODS`.
+
+>>> from mathmaze_lib.puzzles.wallmaze import level
+>>> best = best_walls(level("simple", 5), preset="simple", level_id=5, effort="worksheet")
+>>> best.moves, best.proven, best.source, best.said
+(25, True, 'exact', 'proven best')
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Callable, Optional
+
+from ..puzzles.wallmaze import UNLIMITED, WallMaze, level_goal
+from .anneal import CROWDED, anneal, local_search
+from .build import build
+from .clock import OptResult, default_workers
+from .compiled import compiled_available
+from .exact import exact
+from .greedy import greedy
+
+__all__ = ["Method", "METHODS", "OPTIMIZERS", "Effort", "EFFORTS", "default_method", "BestWalls", "best_walls",
+           "PROVE_UP_TO_WALLS"]
+
+
+@dataclass(frozen=True)
+class Method:
+    """An optimizer in the registry: its function, whether it is a seeded search (it takes ``seed``,
+    ``workers`` and ``compiled``), and the settings a long run adds (:data:`CROWDED` for annealing)."""
+
+    run: Callable
+    seeded: bool = False
+    long_run: dict = field(default_factory=dict)
+
+
+#: The optimizers by name (the names of ``walls optimize --method``).
+METHODS = {
+    "greedy": Method(greedy),
+    "anneal": Method(anneal, True, dict(CROWDED)),
+    "local": Method(local_search, True, {key: CROWDED[key] for key in ("rounds", "explore", "anywhere")}),
+    "build": Method(build, True),
+    "exact": Method(exact),
+}
+#: The functions of :data:`METHODS` by name.
+OPTIMIZERS = {name: method.run for name, method in METHODS.items()}
+
+#: ``walls goals`` proves the optimum with the exact search on boards with at most this many walls.
+PROVE_UP_TO_WALLS = 7
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How a caller searches: the search's limits (``seconds``, ``max_iters``; ``python_iters`` when the
+    compiled runner is missing), whether it runs compiled, on every core and with the long-run
+    settings, and the exact search's limits for a proof (``prove_nodes`` tree nodes or ``prove_seconds``)
+    on boards of at most ``prove_up_to`` walls (None: any limited budget)."""
+
+    seconds: Optional[float] = None
+    max_iters: Optional[int] = None
+    python_iters: Optional[int] = None
+    compiled: bool = False
+    every_core: bool = False
+    long_run: bool = False
+    prove_nodes: Optional[int] = None
+    prove_seconds: Optional[float] = None
+    prove_up_to: Optional[int] = None
+
+
+#: The callers' efforts.  ``worksheet``: counts, not times, so a level's key is the same on every
+#: computer (the exact search on at most 300,000 tree nodes, a few seconds, proves most ``simple``
+#: levels, after 300,000 compiled annealing steps, a fraction of a second, or a tenth of them with the
+#: Python runner); ``game``: Show best's short run of the lesson's Python optimizers; ``command``:
+#: ``walls optimize`` (compiled, every core, the long-run settings; the caller gives the limits);
+#: ``goals``: ``walls goals`` (the same, then a proof on boards of at most 7 walls).
+EFFORTS = {
+    "worksheet": Effort(max_iters=300_000, python_iters=30_000, compiled=True, prove_nodes=300_000),
+    "game": Effort(max_iters=10_000),
+    "command": Effort(seconds=10.0, compiled=True, every_core=True, long_run=True),
+    "goals": Effort(seconds=20.0, compiled=True, every_core=True, long_run=True, prove_seconds=120.0,
+                    prove_up_to=PROVE_UP_TO_WALLS),
+}
+
+
+def default_method(maze: WallMaze) -> str:
+    """The optimizer that suits a board: ``build`` (annealing that toggles any cell) when the budget
+    is unlimited, ``anneal`` (which moves a few walls) otherwise.
+
+    >>> from mathmaze_lib.puzzles.wallmaze import level
+    >>> default_method(level("empty")), default_method(level("mazer"))
+    ('build', 'anneal')
+    """
+    return "build" if maze.budget == UNLIMITED else "anneal"
+
+
+@dataclass(frozen=True)
+class BestWalls:
+    """The best walls known for a board: ``walls``, ``moves``, ``proven`` (by the exact search),
+    ``source`` (``"stored"``: the project's goals file, ``"exact"`` or ``"search"``), the ``seconds``
+    the search took here (0 for a stored goal), the ``method`` that found them and the search's own
+    :class:`OptResult` (``result``; None for a stored goal)."""
+
+    walls: list
+    moves: Optional[int]
+    proven: bool
+    source: str
+    seconds: float = 0.0
+    method: str = ""
+    result: Optional[OptResult] = None
+
+    @property
+    def said(self) -> str:
+        """How sure the key is, in its words: ``proven best``, or ``best found in 3 s, not proven``."""
+        if self.proven:
+            return "proven best"
+        if self.source == "stored":
+            return "best known (the project's stored goal), not proven"
+        return f"best found in {max(1, round(self.seconds))} s, not proven"
+
+
+def best_walls(board: WallMaze, *, preset: Optional[str] = None, level_id: Optional[int] = None,
+               effort: str = "worksheet", method: Optional[str] = None, seed: Optional[int] = None,
+               seconds: Optional[float] = None, max_iters: Optional[int] = None, workers: Optional[int] = None,
+               compiled: Optional[bool] = None, progress: Optional[Callable] = None,
+               stored: bool = True, prove_seconds: Optional[float] = None) -> BestWalls:
+    """The best walls for ``board`` that the caller's ``effort`` (a name of :data:`EFFORTS`) can find.
+
+    With ``preset`` and ``level_id`` (and ``stored``) a level's stored goal is the answer when it has
+    one.  Else ``method`` (default: :func:`default_method`) runs with the effort's limits, unless
+    ``seconds`` or ``max_iters`` are given (then only those); a seeded search gets ``seed`` (default:
+    the level id, or 0), ``workers`` (default: every core for an effort that uses them) and
+    ``compiled`` (default: the effort's, when numba is there).  Then, when the effort asks for a
+    proof and the board has no teleports and a limited budget, the exact search starts from what was
+    found (for the effort's nodes or seconds; ``prove_seconds`` replaces the seconds, 0 skips the
+    proof); its answer is kept when it is proven (or, counted in nodes, better).
+
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
+    >>> board = parse("walls: 1\\ns...\\n...f")
+    >>> best_walls(board, effort="game").source, best_walls(board, effort="worksheet").said
+    ('search', 'proven best')
+    """
+    if effort not in EFFORTS:
+        raise ValueError(f"effort {effort!r}: choose one of {', '.join(EFFORTS)}")
+    how = EFFORTS[effort]
+    if stored and preset is not None and level_id is not None:
+        entry, _problem = level_goal(preset, level_id)
+        if entry:
+            return BestWalls(sorted(tuple(w) for w in entry["walls"]), entry["moves"], bool(entry["optimal"]),
+                             "stored")
+    t0 = time.perf_counter()
+    name = method or default_method(board)
+    if name not in METHODS:
+        raise ValueError(f"method {name!r}: choose one of {', '.join(sorted(METHODS))}")
+    found = _search(board, METHODS[name], how, seed if seed is not None else (level_id or 0), seconds,
+                    max_iters, workers, compiled, progress)
+    source = "search"
+    if prove_seconds is not None:
+        how = replace(how, prove_seconds=prove_seconds or None, prove_nodes=None)
+    if _provable(board, how) and found.moves is not None and name != "exact":
+        limits = {"seconds": how.prove_seconds, "max_iters": how.prove_nodes}
+        proof = exact(board, start=found, **limits)
+        if proof.optimal or (how.prove_nodes is not None and proof.moves > found.moves):
+            found, source = proof, "exact"
+    elif name == "exact" and found.optimal:
+        source = "exact"
+    return BestWalls(sorted(tuple(w) for w in found.walls), found.moves, bool(found.optimal), source,
+                     time.perf_counter() - t0, found.method, found)
+
+
+def _search(board, method: Method, how: Effort, seed, seconds, max_iters, workers, compiled, progress) -> OptResult:
+    """One run of ``method`` with the effort's limits and settings (or the caller's)."""
+    fast = how.compiled if compiled is None else compiled
+    fast = bool(fast) and compiled_available()
+    if seconds is None and max_iters is None:
+        seconds = how.seconds
+        max_iters = how.max_iters if fast or how.python_iters is None else how.python_iters
+    kwargs = {"seconds": seconds, "max_iters": max_iters, "progress": progress}
+    if method.seeded:
+        same_everywhere = seconds is None and max_iters is not None     # (then one process unless asked)
+        kwargs.update(seed=seed, compiled=fast,
+                      workers=workers or (default_workers() if how.every_core and not same_everywhere else 1))
+        if how.long_run:
+            kwargs.update(method.long_run)
+    elif workers:
+        raise ValueError(f"workers: only {', '.join(n for n, m in METHODS.items() if m.seeded)} run several "
+                         "searches at once")
+    return method.run(board, **kwargs)
+
+
+def _provable(board: WallMaze, how: Effort) -> bool:
+    """True when the effort asks for a proof and the exact search can give one on ``board``."""
+    if how.prove_nodes is None and how.prove_seconds is None:
+        return False
+    if board.teleports or board.budget == UNLIMITED:
+        return False
+    return how.prove_up_to is None or board.budget <= how.prove_up_to

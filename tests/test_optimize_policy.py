@@ -1,0 +1,73 @@
+"""One choice of wall optimizer (mathmaze_lib.optimize.policy): the registry, best_walls and its
+callers (the worksheets, the Mazer game's Show best, walls optimize and walls goals)."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from mathmaze_lib import optimize, worksheet
+from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.widgets.wall_game import MazerGame
+
+
+def test_best_walls_on_a_board_with_teleports_says_how_long_it_searched():
+    best = optimize.best_walls(wallmaze.level("pathery-complex", 4), preset="pathery-complex", level_id=4)
+    assert best.source == "search" and not best.proven and re.fullmatch(r"best found in \d+ s, not proven", best.said)
+    assert wallmaze.score(wallmaze.level("pathery-complex", 4), best.walls) == best.moves
+    again = optimize.best_walls(wallmaze.level("pathery-complex", 4), preset="pathery-complex", level_id=4)
+    assert (again.walls, again.moves) == (best.walls, best.moves), "step counts, not times: the same key again"
+
+
+def test_the_board_decides_the_method_and_a_stored_goal_comes_first():
+    assert optimize.best_walls(wallmaze.level("empty"), effort="game", max_iters=300).method == "build"
+    assert optimize.best_walls(wallmaze.level("mazer", 1), effort="game", max_iters=300).method == "annealing"
+    stored = optimize.best_walls(wallmaze.level("simple", 1), preset="simple", level_id=1)
+    assert stored.source == "stored" and stored.moves == wallmaze.stored_goals()["simple:1"]["moves"]
+    fresh = optimize.best_walls(wallmaze.level("simple", 1), preset="simple", level_id=1, stored=False,
+                                effort="game")
+    assert fresh.source == "search" and fresh.result is not None
+
+
+def test_a_proof_follows_where_the_effort_asks_for_one():
+    maze = wallmaze.level("simple", 5)
+    proven = optimize.best_walls(maze, level_id=5, effort="goals", seconds=1.0, workers=1, prove_seconds=60)
+    assert proven.proven and proven.source == "exact" and proven.moves == 25 and proven.said == "proven best"
+    skipped = optimize.best_walls(maze, level_id=5, effort="goals", seconds=1.0, workers=1, prove_seconds=0)
+    assert skipped.source == "search" and not skipped.proven
+    assert re.fullmatch(r"best found in \d+ s, not proven", skipped.said)
+
+
+def test_unknown_efforts_and_methods_are_named():
+    maze = wallmaze.level("simple", 1)
+    with pytest.raises(ValueError, match="effort 'fast': choose one of worksheet, game, command, goals"):
+        optimize.best_walls(maze, effort="fast")
+    with pytest.raises(ValueError, match="method 'magic': choose one of anneal, build, exact, greedy, local"):
+        optimize.best_walls(maze, method="magic")
+
+
+def test_the_command_lines_methods_are_the_registrys():
+    proc = subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", "--help"],
+                          capture_output=True, text=True, check=True)
+    assert "{" + ",".join(sorted(optimize.METHODS)) + "}" in proc.stdout
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    calls = []
+    real = optimize.best_walls
+
+    def best_walls(board, **kwargs):
+        calls.append(kwargs)
+        return real(board, **kwargs)
+    monkeypatch.setattr(optimize, "best_walls", best_walls)
+    return calls
+
+
+def test_show_best_and_the_worksheet_ask_the_policy(spy):
+    game = MazerGame(maze=wallmaze.parse("walls: 2\ns...\n....\n...f"))
+    game.best_button.click()
+    assert spy[-1]["effort"] == "game" and game.moves == wallmaze.score(game.maze, game.walls)
+    item = worksheet.items("walls", [13])[0]
+    assert spy[-1] == {"preset": "simple", "level_id": 13, "effort": "worksheet"} and item.answer["source"] == "exact"
