@@ -16,11 +16,13 @@ def _worker_seed(seed, k: int):
     return seed if k == 0 else f"{seed}/worker {k}"
 
 
-def _worker(conn, search, kwargs, seed, origin, seconds, max_iters) -> None:
+def _worker(conn, started, search, kwargs, seed, origin, seconds, max_iters) -> None:
     """One worker process of :func:`run_workers`: ``search`` of its own, its result sent on ``conn``.
     Its clock counts from ``origin`` (the ``time.time()`` when the whole run started), so its time
-    limit and the times of its ``history`` are the whole run's."""
+    limit and the times of its ``history`` are the whole run's.  It sets ``started`` once a Ctrl-C
+    can no longer interrupt its imports (a worker still starting is ended without one)."""
     try:
+        started.set()
         t0 = time.perf_counter() - (time.time() - origin)
         result = search(seed=seed, seconds=seconds, max_iters=max_iters, progress=None, t0=t0, **kwargs)
         conn.send(result)
@@ -49,28 +51,33 @@ def run_workers(search, kwargs, seed, seconds, max_iters, progress, t0, workers:
     try:
         for k in range(1, workers):
             recv, send = ctx.Pipe(duplex=False)
+            started = ctx.Event()
             proc = ctx.Process(target=_worker, daemon=True,
-                               args=(send, search, kwargs, _worker_seed(seed, k), origin, seconds, max_iters))
+                               args=(send, started, search, kwargs, _worker_seed(seed, k), origin, seconds, max_iters))
             proc.start()
             send.close()
-            procs.append((proc, recv))
+            procs.append((proc, recv, started))
         results = [search(seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **kwargs)]
         if results[0].stopped == "interrupted":       # (in a terminal they had the Ctrl-C too)
-            for proc, _ in procs:
-                if proc.is_alive():
+            for proc, _, started in procs:
+                if not proc.is_alive():
+                    continue
+                if started.is_set():
                     os.kill(proc.pid, signal.SIGINT)
-        for proc, recv in procs:
+                else:                                 # still importing: nothing found yet, nothing to say
+                    proc.terminate()
+        for proc, recv, _ in procs:
             try:
                 results.append(recv.recv())
             except EOFError:                          # pragma: no cover (a worker that died)
                 pass
             proc.join()
     except KeyboardInterrupt:
-        for proc, _ in procs:
+        for proc, _, _ in procs:
             proc.terminate()
         raise
     finally:
-        for proc, recv in procs:
+        for proc, recv, _ in procs:
             recv.close()
             if proc.is_alive():                       # pragma: no cover
                 proc.terminate()
