@@ -71,3 +71,10 @@ def test_show_best_and_the_worksheet_ask_the_policy(spy):
     assert spy[-1]["effort"] == "game" and game.moves == wallmaze.score(game.maze, game.walls)
     item = worksheet.items("walls", [13])[0]
     assert spy[-1] == {"preset": "simple", "level_id": 13, "effort": "worksheet"} and item.answer["source"] == "exact"
+
+
+def test_importing_the_optimizers_does_not_load_numba():
+    """numba takes half a second to load: only a compiled run (or compiled_available) pays for it."""
+    probe = "import sys, mathmaze_lib.optimize, mathmaze_lib.widgets.wall_game; print('numba' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"

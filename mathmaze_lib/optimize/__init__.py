@@ -39,12 +39,11 @@ optimizer then returns the best found so far (``stopped`` says why a run ended).
 (4, 4, True)
 """
 
-from .clock import OptResult, check_limits, default_workers, text_progress
+from .clock import OptResult, check_limits, compiled_available, default_workers, text_progress
 from .greedy import greedy, route_candidates
 from .anneal import CROWDED, anneal, local_search
 from .build import build
 from .exact import detour_moves, exact, last_wall_detours, reach_bound
-from .compiled import compiled_available
 from .policy import EFFORTS, METHODS, OPTIMIZERS, BestWalls, Effort, Method, best_walls, default_method
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",

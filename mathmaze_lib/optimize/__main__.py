@@ -4,7 +4,7 @@ binder/postBuild run it after installing), so that the first ``walls optimize`` 
 import time
 
 from . import CROWDED, anneal, build
-from .compiled import compiled_available
+from .clock import compiled_available
 from ..puzzles import wallmaze
 
 

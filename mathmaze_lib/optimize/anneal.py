@@ -10,8 +10,7 @@ from typing import Callable, Optional
 
 from ..puzzles.wallmaze import BitRunner, WallMaze
 from .clock import (OptResult, _budget, _check_rounds, _check_temperatures, _Clock, _result, _temperature,
-                    check_limits)
-from .compiled import fast_search, need_compiled
+                    check_limits, need_compiled)
 from .greedy import _each_bit, route_candidates
 from .parallel import run_workers
 
@@ -120,7 +119,10 @@ def _search(maze, walls, seed, seconds, max_iters, progress, temperature, method
 def _search_job(*, maze, walls, seed, seconds, max_iters, progress, t0, cooling, method, rounds,
                 explore, anywhere=0.0, compiled=False) -> OptResult:
     """One search of :func:`local_search` (``cooling`` None) or :func:`anneal`, for :func:`~mathmaze_lib.optimize.parallel.run_workers`."""
-    search = fast_search if compiled else _search
+    if compiled:
+        from .compiled import fast_search as search      # (numba is imported only when it is needed)
+    else:
+        search = _search
     return search(maze, walls, seed, seconds, max_iters, progress, _temperature(cooling), method, t0,
                   rounds, explore, anywhere)
 

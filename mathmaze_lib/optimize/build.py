@@ -11,8 +11,8 @@ from typing import Callable, Optional
 from ..puzzles.wallmaze import BitRunner, WallMaze
 from ..puzzles.wallmaze import score as runner_score
 from ..search import bits_distance, bits_region, bits_spread
-from .clock import OptResult, _budget, _check_rounds, _check_temperatures, _Clock, _result, _temperature, check_limits
-from .compiled import fast_search, need_compiled
+from .clock import (OptResult, _budget, _check_rounds, _check_temperatures, _Clock, _result, _temperature,
+                    check_limits, need_compiled)
 from .greedy import _each_bit
 from .parallel import run_workers
 
@@ -87,6 +87,7 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
 def _fast_build(*, maze, walls, seed, seconds, max_iters, progress, t0, t_start, t_end, rounds,
                 off_route) -> OptResult:
     """One search of :func:`build` with ``compiled=True``, for :func:`~mathmaze_lib.optimize.parallel.run_workers`."""
+    from .compiled import fast_search                   # (numba is imported only when it is needed)
     return fast_search(maze, walls, seed, seconds, max_iters, progress, _temperature((t_start, t_end)),
                        "build", t0, rounds, off_route=off_route)
 

@@ -150,6 +150,19 @@ def _check_rounds(rounds, explore=0.0, anywhere=0.0) -> None:
         raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
 
 
+def compiled_available() -> bool:
+    """True when numba is there for ``compiled=True`` (it is installed with the package); the first
+    call imports it (about half a second), which importing :mod:`mathmaze_lib.optimize` does not."""
+    from ..search import arrays
+    return arrays.AVAILABLE
+
+
+def need_compiled() -> None:
+    """Refuse ``compiled=True`` without numba."""
+    if not compiled_available():        # pragma: no cover (numba is installed with the package)
+        raise RuntimeError("compiled=True needs numba (pip install numba); without it, use compiled=False")
+
+
 def text_progress(stream, width: int = 30) -> Callable:
     """A ``progress(fraction, best)`` that draws a one-line bar on ``stream`` (for the command line).
 

@@ -25,21 +25,10 @@ from ..puzzles.wallmaze import fastrunner
 from ..puzzles.wallmaze.fastrunner import CUT_LEN, MARK_STAMP, ROUTE_LEN, njit, run_arrays
 from .clock import OptResult, _Clock, check_limits
 
-__all__ = ["compiled_available", "fast_search", "seed_random", "fill", "anneal_chunk", "build_chunk"]
+__all__ = ["fast_search", "seed_random", "fill", "anneal_chunk", "build_chunk"]
 
 #: The slots of the search's ``state`` array (see the module's text).
 PLACED, MOVES, EVALS, CANDS, BEST, BEST_PLACED = range(6)
-
-
-def compiled_available() -> bool:
-    """True when numba is there for ``compiled=True`` (it is installed with the package)."""
-    return fastrunner.AVAILABLE
-
-
-def need_compiled() -> None:
-    """Refuse ``compiled=True`` without numba."""
-    if not compiled_available():        # pragma: no cover (numba is installed with the package)
-        raise RuntimeError("compiled=True needs numba (pip install numba); without it, use compiled=False")
 
 
 @njit(cache=True)

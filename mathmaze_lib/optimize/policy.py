@@ -24,8 +24,7 @@ from typing import Callable, Optional
 from ..puzzles.wallmaze import UNLIMITED, WallMaze, level_goal
 from .anneal import CROWDED, anneal, local_search
 from .build import build
-from .clock import OptResult, default_workers
-from .compiled import compiled_available
+from .clock import OptResult, compiled_available, default_workers
 from .exact import exact
 from .greedy import greedy
 
