@@ -39,9 +39,6 @@ __all__ = [
 ]
 
 
-#: The name jumpmaze.py imports today (issue-29-puzzles moves it to ``bfs_dense``; drop this line then).
-_bfs_dense = bfs_dense
-
 # The public names say they are the package's: a learner's feedback names ``mathmaze_lib.search.bfs``
 # (and the exercises' "you called search.bfs"), not the module inside it.
 for _name in __all__:

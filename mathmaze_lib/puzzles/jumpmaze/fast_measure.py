@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-try:                                    # numba is a dependency; without it jumpmaze.generate keeps
-    from numba import njit               # to the plain Python annealing on every board
-    AVAILABLE = True
-except ImportError:                     # pragma: no cover (numba is installed with the package)
-    AVAILABLE = False
-
-    def njit(*args, **kwargs):
-        return (lambda f: f) if not args or not callable(args[0]) else args[0]
+# numba is a dependency; without it (AVAILABLE False) jumpmaze.generate keeps to the plain Python
+# annealing on every board, as the optimizers keep to the pure Python runner.
+from ...search.arrays import AVAILABLE, njit
 
 
 #: Path counts stop growing here (only "one" or "more than one" matters, up to 6).

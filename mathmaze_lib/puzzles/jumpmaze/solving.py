@@ -10,7 +10,7 @@ from typing import Callable, Optional
 import networkx as nx
 
 from ...grid import ALL_EIGHT, ORTHOGONAL
-from ...search import all_shortest_paths, bfs, _bfs_dense, count_shortest_paths, tree_search
+from ...search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
 from ..protocol import Verdict
 from .rules import HOLE, JumpMaze, RIGHT_DOWN, _has_state, _rule_of, cell_of, start_state, successors
 
@@ -27,7 +27,7 @@ _DENSE_ONLY = "the layer-at-a-time search is only for BFS with a cell rule, no t
 
 
 def layer_expand(maze: JumpMaze, rule=None) -> Callable:
-    """A cell rule as ``expand(frontier)`` for :func:`mathmaze_lib.search._bfs_dense`: cells are
+    """A cell rule as ``expand(frontier)`` for :func:`mathmaze_lib.search.bfs_dense`: cells are
     numbered ``r * cols + c``; one array of landing cells (or -1) per direction, in direction order.
 
     >>> from mathmaze_lib.puzzles.jumpmaze import CHAIN_REACTION
@@ -154,7 +154,7 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
     ``"tree"`` (the naive queue of routes, no visited set; capped by ``max_expansions``).
 
     Big mazes (``DENSE_FROM`` cells or more) under a cell rule are searched a whole BFS layer at
-    a time (:func:`mathmaze_lib.search._bfs_dense`), which finds the very same route;
+    a time (:func:`mathmaze_lib.search.bfs_dense`), which finds the very same route;
     ``dense=True`` / ``False`` forces the choice.
 
     >>> from mathmaze_lib.puzzles.jumpmaze import CHAIN_REACTION
@@ -169,7 +169,7 @@ def solve(maze: JumpMaze, rule=None, method: str = "bfs", *, trace: bool = False
     if dense:
         if method != "bfs" or trace or max_expansions is not None:
             raise ValueError(_DENSE_ONLY)
-        res = _bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.index(maze.start)],
+        res = bfs_dense(layer_expand(maze, rule), maze.rows * maze.cols, [maze.index(maze.start)],
                         maze.index(maze.end))
         route = [maze.cell_at(i) for i in res.path] if res.goal is not None else None
         return Solution(route, route, len(route) - 1 if route else None, res.expanded, len(res.dist), "bfs", res)
