@@ -129,7 +129,7 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     expected = build_class(tmp_path / "class")
     gradebook, feedback = tmp_path / "grades.csv", tmp_path / "feedback"
     code = main(["grade", str(tmp_path / "class"), "--csv", str(gradebook), "--feedback", str(feedback),
-                 "--jobs", "2", "--timeout", "10", "--notebook-timeout", "120", "--memory", "1500"])
+                 "--jobs", "2", "--timeout", "30", "--notebook-timeout", "300", "--memory", "1500"])
     out = capsys.readouterr()
     assert code == 0, out.err
     rows = list(csv.DictReader(gradebook.open()))
@@ -285,12 +285,12 @@ def test_claimed_answers_are_judged_like_any_other():
 
 
 def test_partial_credit_and_the_gradebook(tmp_path):
-    from mathmaze_lib.grading import Submission, Verdict
+    from mathmaze_lib.grading import Submission, Feedback
 
     sub = Submission(tmp_path / "ada.ipynb", student="ada", lesson=1, partial=True, verdicts={
-        "q1": Verdict("correct", "Correct", 48, 48), "q2": Verdict("incorrect", "Not quite", 45, 90),
-        "q3": Verdict("correct", "Your is_solution is right, but ...", 300, 308, ("path_sum",)),
-        "q4": Verdict("not attempted", "Not attempted yet"), "q5": Verdict("error", "Stopped", 0, 26)})
+        "q1": Feedback("correct", "Correct", 48, 48), "q2": Feedback("incorrect", "Not quite", 45, 90),
+        "q3": Feedback("correct", "Your is_solution is right, but ...", 300, 308, ("path_sum",)),
+        "q4": Feedback("not attempted", "Not attempted yet"), "q5": Feedback("error", "Stopped", 0, 26)})
     assert sub.total == 2.5
     grading.write_csv([sub], 1, tmp_path / "g.csv", partial=True)
     (row,) = list(csv.DictReader((tmp_path / "g.csv").open()))
@@ -301,7 +301,7 @@ def test_partial_credit_and_the_gradebook(tmp_path):
 
 
 def test_a_roster_gives_an_lms_import(tmp_path):
-    from mathmaze_lib.grading import Submission, Verdict
+    from mathmaze_lib.grading import Submission, Feedback
 
     roster = tmp_path / "roster.csv"
     roster.write_text("Student,ID,SIS User ID,SIS Login ID,Section,Lesson 1 (123)\n"
@@ -313,7 +313,7 @@ def test_a_roster_gives_an_lms_import(tmp_path):
 
     def sub(rel, student, marks, reason=""):
         return Submission(klass / rel, student=student, lesson=1, reason=reason,
-                          verdicts={f"q{i}": Verdict("correct" if m else "incorrect", "") for i, m in enumerate(marks, 1)})
+                          verdicts={f"q{i}": Feedback("correct" if m else "incorrect", "") for i, m in enumerate(marks, 1)})
 
     subs = [sub("eve/01_math_maze.ipynb", "Lovelace, Ada", [0] * 5),           # claims Ada's name in its metadata
             sub("ada/01_math_maze-Copy1.ipynb", "ada", [1, 1, 1, 0, 0]),      # her folder is her login

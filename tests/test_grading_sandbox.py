@@ -79,7 +79,7 @@ def hostile(paths: dict) -> dict:
                                 "g._verdict_of = lambda q, a, s: {'status': 'correct', 'text': 'Correct', 'hidden': True}"),
                           NONE, "tampering"),
         "patch_grading_quietly": (short("g = __import__('importlib').import_module('mathmaze_lib.gr' + 'ading.judge')\n"
-                                        "g.ExercisePlan.verdict = lambda self, reply: g.Verdict('correct', 'Correct')",
+                                        "g.ExercisePlan.verdict = lambda self, reply: g.Feedback('correct', 'Correct')",
                                         wrong={q: f"def {n}(*a):\n    return None\n" for q, n in
                                                [("q1", "path_sum"), ("q4", "count_paths")]}),
                                   {**ALL, "q1": 0, "q4": 0}, "calls __import__"),
@@ -320,7 +320,7 @@ def test_without_a_sandbox_the_judge_stays_outside_and_every_run_says_so(tmp_pat
     klass.mkdir()
     nbformat.write(short(wrong={"q1": WRONG_SUM}), klass / "ada.ipynb")
     nbformat.write(short("g = __import__('importlib').import_module('mathmaze_lib.gr' + 'ading.judge')\n"
-                         "g.ExercisePlan.verdict = lambda self, reply: g.Verdict('correct', 'Correct')",
+                         "g.ExercisePlan.verdict = lambda self, reply: g.Feedback('correct', 'Correct')",
                          wrong={"q4": "def count_paths(puzzle):\n    return 1\n"}), klass / "eve.ipynb")
     monkeypatch.setitem(sandbox._probe, "result", "bubblewrap is not installed (a test)")
     assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),

@@ -98,6 +98,20 @@ class Feedback:
     def __str__(self) -> str:
         return self.text
 
+    def points(self, partial: bool = False) -> float:
+        """The grader's mark: 1 when right; with ``partial`` the share of cases right (two places),
+        else 0.
+
+        >>> Feedback("incorrect", "", 3, 4).points(), Feedback("incorrect", "", 3, 4).points(partial=True)
+        (0, 0.75)
+        """
+        if self.correct:
+            return 1
+        if not (partial and self.total):
+            return 0
+        share = round(self.right / self.total, 2)
+        return int(share) if share == int(share) else share
+
 
 def _short(value: Any, limit: int = _MAX_SHOWN) -> str:
     """``repr`` cut to ``limit`` characters; never raises (a learner's ``__repr__`` may)."""

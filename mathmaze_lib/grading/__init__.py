@@ -38,11 +38,11 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from . import sandbox
-from .gradebook import (LESSON_FILES, LMS_COLUMNS, Roster, Submission, Verdict, columns, graded_exercises,
+from .gradebook import (LESSON_FILES, LMS_COLUMNS, Roster, Submission, Feedback, columns, graded_exercises,
                         lesson_of_sources, read_notebook, read_roster, student_name, write_csv, write_feedback,
                         write_lms)
 
-__all__ = ["Verdict", "Submission", "graded_exercises", "lesson_of_sources", "student_name", "grade_class",
+__all__ = ["Feedback", "Submission", "graded_exercises", "lesson_of_sources", "student_name", "grade_class",
            "isolation", "write_csv", "write_feedback", "read_roster", "write_lms", "Roster", "columns",
            "LESSON_FILES", "LMS_COLUMNS", "HIDDEN_SEED", "NOT_ISOLATED"]
 

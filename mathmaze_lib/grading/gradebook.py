@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["Verdict", "Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
+from ..exercises.core import Feedback
+
+__all__ = ["Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
            "read_notebook", "columns", "write_csv", "write_feedback", "Roster", "read_roster", "write_lms",
            "LMS_COLUMNS"]
 
@@ -30,25 +32,6 @@ _COPY = re.compile(r"(?i)^copy[\s_-]+of\b[\s_-]*|([\s_.-]*copy\d*|\s*\(\d+\)|unt
 # Folders that hold an assignment rather than a student (nbgrader's submitted/STUDENT/ASSIGNMENT/...).
 _NOT_A_STUDENT = re.compile(r"(?i)^(lesson\s*\d+|(\d\d_)?(start_here|math_maze|jumping_mazes|wall_optimization)|"
                             r"submitted|submissions?|autograded|feedback|\.ipynb_checkpoints)$")
-
-
-@dataclass
-class Verdict:
-    """What the grader said about one exercise: ``status`` (correct, incorrect, error, not attempted),
-    ``text`` (in the lesson's words), ``right`` of ``total`` cases right (check and hidden cases),
-    ``borrowed`` (earlier exercises that are wrong but whose reference versions make this one right)."""
-
-    status: str
-    text: str
-    right: int = 0
-    total: int = 0
-    borrowed: tuple = ()
-
-    def points(self, partial: bool = False) -> float:
-        """1 when right; with ``partial`` the share of cases right, else 0."""
-        if self.status == "correct":
-            return 1
-        return _number(self.right / self.total) if partial and self.total else 0
 
 
 @dataclass
@@ -354,7 +337,7 @@ def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True) -
                          + (" (in a sandbox)" if isolated else "") + ", then each exercise was checked "
                          "with the same checks as in the lesson plus hidden cases you had not seen.")
             for attr, q in exercises:
-                v = sub.verdicts.get(attr, Verdict("error", "not checked"))
+                v = sub.verdicts.get(attr, Feedback("error", "not checked"))
                 lines += ["", f"{attr} {q.name}: {v.status}"]
                 lines += [f"  > {line}" for line in v.text.splitlines()]
         if sub.notes:

@@ -18,7 +18,6 @@ from typing import Optional
 from ..exercises import plain
 from ..exercises.core import Feedback, FunctionExercise, ValueExercise, outcome_of
 from ..exercises.guard import call as guarded
-from .gradebook import Verdict
 
 __all__ = ["ExercisePlan", "JUDGE_SECONDS"]
 
@@ -26,8 +25,8 @@ __all__ = ["ExercisePlan", "JUDGE_SECONDS"]
 JUDGE_SECONDS = 60.0
 
 
-def _verdict(feedback: Feedback) -> Verdict:
-    return Verdict(feedback.status, feedback.text, feedback.right, feedback.total, feedback.borrowed)
+def _verdict(feedback: Feedback) -> Feedback:
+    return Feedback(feedback.status, feedback.text, feedback.right, feedback.total, feedback.borrowed)
 
 
 class ExercisePlan:
@@ -54,7 +53,7 @@ class ExercisePlan:
         return {"op": "answers", "q": self.attr, "references": references,
                 "batches": [{"calls": b["plain"], "seconds": self.q.seconds} for b in self.batches]}
 
-    def verdict(self, reply: dict) -> Verdict:
+    def verdict(self, reply: dict) -> Feedback:
         """Judge a worker's reply (under :data:`JUDGE_SECONDS`); never raises."""
         outcome = guarded(self._judge, (reply,), seconds=JUDGE_SECONDS, memory_mb=2000)
         if outcome.kind == "value":
@@ -63,10 +62,10 @@ class ExercisePlan:
             why = outcome.error
         else:
             why = outcome.error or f"it took too long ({outcome.kind})"
-        return Verdict("error", f"{self.q.name} could not be checked: the notebook's process sent back "
+        return Feedback("error", f"{self.q.name} could not be checked: the notebook's process sent back "
                                 f"answers that cannot be read ({why[:200]}).")
 
-    def _judge(self, reply: dict) -> Verdict:
+    def _judge(self, reply: dict) -> Feedback:
         if not isinstance(reply, dict) or not isinstance(reply.get("facts"), dict):
             raise plain.PlainError("a reply without the facts about the answer")
         facts = dict(reply["facts"])
@@ -80,7 +79,7 @@ class ExercisePlan:
             return _verdict(early)
         library = facts.get("library")
         if isinstance(library, str) and library:
-            return Verdict("incorrect", f"{self.q.name} is the library's own {library[:120]}, not code you wrote.")
+            return Feedback("incorrect", f"{self.q.name} is the library's own {library[:120]}, not code you wrote.")
         batches = reply.get("batches")
         if not isinstance(batches, list) or len(batches) != len(self.batches) or \
                 not all(isinstance(b, list) and len(b) <= len(p["calls"]) for b, p in zip(batches, self.batches)):
@@ -89,19 +88,19 @@ class ExercisePlan:
                                                first_only=False) for b, p in zip(batches, self.batches)]
         right, total = shown.right + hidden.right, shown.total + hidden.total
         if not shown.correct:
-            return Verdict(shown.status, shown.text, right, total)
+            return Feedback(shown.status, shown.text, right, total)
         count = hidden.total
         if hidden.correct:
-            return Verdict("correct", f"{shown.text} It also agrees on {count} hidden cases.", right, total)
-        return Verdict(hidden.status, f"{shown.text} But on the hidden cases (ones check() never showed): "
+            return Feedback("correct", f"{shown.text} It also agrees on {count} hidden cases.", right, total)
+        return Feedback(hidden.status, f"{shown.text} But on the hidden cases (ones check() never showed): "
                                       f"{hidden.text}", right, total)
 
-    def borrowed(self, first: Verdict, again: Verdict, wrong: list) -> Verdict:
+    def borrowed(self, first: Feedback, again: Feedback, wrong: list) -> Feedback:
         """The verdict when the answer is right only with the reference versions of ``wrong``."""
         if again.status != "correct":
             return first
         text = self.q.borrowed(Feedback("correct", "", total=again.total), wrong).text
-        return Verdict("correct", text, again.right, again.total, tuple(q.name for q in wrong))
+        return Feedback("correct", text, again.right, again.total, tuple(q.name for q in wrong))
 
     def wrong_uses(self, verdicts: dict) -> list:
         """The earlier exercises this one uses that this submission got wrong (by ``verdicts``)."""
@@ -110,7 +109,7 @@ class ExercisePlan:
         by_name = {v_attr: v for v_attr, v in verdicts.items()}
         out = []
         for used in self.q.uses:
-            verdict: Optional[Verdict] = by_name.get(used.attr)
+            verdict: Optional[Feedback] = by_name.get(used.attr)
             if verdict is not None and verdict.status != "correct":
                 out.append(used)
         return out

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Optional
 
 from . import sandbox, source
-from .gradebook import Submission, Verdict
+from ..exercises.core import Feedback
+from .gradebook import Submission
 from .worker import _HEADER, frame, parse_header
 
 __all__ = ["Settings", "WorkerClient", "WorkerGone", "grade_notebook"]
@@ -312,7 +313,7 @@ async def grade_notebook(sub: Submission, sources: list, plans: list, settings: 
         why = (f"the notebook {what} (cell {numbers[cell - 1]}, line {line}), which reaches into the checks or "
                f"the grader: no marks are given. If this is a mistake, talk to your teacher.")
         for plan in plans:
-            sub.verdicts[plan.attr] = Verdict("error", why)
+            sub.verdicts[plan.attr] = Feedback("error", why)
         sub.notes.append(f"tampering: {why}")
         return
     for cell, line, what in source.dynamic_code([], trees=trees)[:3]:
@@ -353,7 +354,7 @@ async def grade_notebook(sub: Submission, sources: list, plans: list, settings: 
             await worker.stop()
     for plan in plans:
         if plan.attr not in sub.verdicts:
-            sub.verdicts[plan.attr] = Verdict("error", f"{plan.q.name} could not be checked (see the notes).")
+            sub.verdicts[plan.attr] = Feedback("error", f"{plan.q.name} could not be checked (see the notes).")
     if run.startups:
         sub.startup = sum(run.startups) / len(run.startups)
     sub.cpu = sum(w.cpu for w in run.workers)
@@ -380,7 +381,7 @@ async def _ask(worker, plan, request, sub, run, settings) -> tuple:
         else:
             why = f"stopped the notebook's process: {_what(gone, settings)}"
         worker = await _restart(worker, run, settings, sub)
-        return Verdict("error", f"The check of {plan.q.name} {why}"), worker
+        return Feedback("error", f"The check of {plan.q.name} {why}"), worker
     return plan.verdict(reply), worker
 
 
@@ -394,6 +395,6 @@ def _static_forbidden(sub: Submission, plan, trees: list, numbers: list) -> None
     if found is None or (verdict is not None and verdict.status == "not attempted"):
         return
     cell, line, what = found
-    sub.verdicts[plan.attr] = Verdict(
+    sub.verdicts[plan.attr] = Feedback(
         "incorrect", f"Write it yourself: your {plan.q.name} uses {what} (cell {numbers[cell - 1]}, line {line}), "
                      f"which does the work this exercise asks for.\n  {plan.q.method}", 0, 0)
