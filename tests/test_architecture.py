@@ -1,0 +1,110 @@
+"""docs/ARCHITECTURE.md tells a newcomer where things are: every name it gives must still be there.
+
+Each `backticked` file or folder must exist, and each backticked code name (``bfs``,
+``Runner.legs``, ``search.bfs(graph, source, goal)``) must be defined in the package: a module,
+or a function, class, method or constant of that name in the module the name starts with (or, for a
+bare name, anywhere in the package). What is not a name of ours (a command-line flag, a Python
+builtin, a name from ipywidgets) is listed in ``NOT_OURS``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import lru_cache
+
+import pytest
+
+from conftest import ROOT
+
+DOC = ROOT / "docs" / "ARCHITECTURE.md"
+PACKAGE = ROOT / "mathmaze_lib"
+#: Backticked words in the document that are not names in this project.
+NOT_OURS = {"ValueError", "IntSlider", "ipywidgets.Play", "ipywidgets.Stack", "analyst.js", "PRAGMA quick_check",
+            "body.mm-projector", "numba", "networkx", "numpy", "anywidget", "asyncio", "bwrap", "runuser",
+            "random.Random(seed)", "repr(game)", "to_jshtml",     # Python's and matplotlib's
+            "ex.q1.check()"}                                      # `ex`: what the notebooks call a lesson module
+#: Folders of a checkout that are not the project's files (a virtualenv, a build, caches).
+NOT_THE_PROJECT = {".venv", "build", ".git", "__pycache__", "node_modules", ".hypothesis"}
+PATH = re.compile(r"^[\w*./-]+(\.(py|js|css|json|md|toml|yml|ipynb|cfg)|/)$")
+NAME = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?(?:\s*->.*)?$")
+
+
+def tokens() -> list:
+    return sorted(set(re.findall(r"`([^`\n]+)`", DOC.read_text(encoding="utf-8"))))
+
+
+@lru_cache(maxsize=None)
+def modules() -> dict:
+    """{dotted module name relative to the package, and its last part: [parsed trees]}."""
+    found: dict = {}
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for key in {".".join(parts), parts[-1] if parts else "mathmaze_lib"}:
+            found.setdefault(key, []).append(tree)
+    return found
+
+
+def defined(tree) -> set:
+    """Every name a module defines: functions, classes, methods, assignments, attributes of self."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+            names.add(node.id if isinstance(node, ast.Name) else node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return names
+
+
+@lru_cache(maxsize=None)
+def everywhere() -> set:
+    return set().union(*(defined(t) for trees in modules().values() for t in trees)) | set(modules())
+
+
+def exists(name: str) -> bool:
+    if re.fullmatch(r"MATHMAZE_[A-Z_]+", name):          # an environment variable the package reads
+        return any(name in p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
+    name = name.removeprefix("mathmaze_lib.").replace("lessonN", "lesson1")
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):      # the longest start that is a module of ours
+        head = ".".join(parts[:i])
+        if head in modules():
+            rest = parts[i:]
+            if not rest:
+                return True
+            return any(rest[0] in defined(t) for t in modules()[head]) and all(p in everywhere() for p in rest[1:])
+    return all(p in everywhere() for p in parts)
+
+
+def test_the_document_names_files_and_code():
+    words = tokens()
+    assert sum(bool(PATH.match(w)) for w in words) > 20 and sum(bool(NAME.match(w)) for w in words) > 50
+
+
+@pytest.mark.parametrize("word", [w for w in tokens() if w not in NOT_OURS and PATH.match(w)])
+def test_every_file_it_names_exists(word):
+    pattern = word.rstrip("/").replace("lessonN", "lesson*")
+    if pattern.startswith("."):                            # a file the package writes, by that name
+        assert any(pattern in p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py")), word
+        return
+    hits = [p for base in (ROOT, PACKAGE) for p in base.glob(pattern)]
+    hits += [p for p in ROOT.rglob(pattern.split("/")[-1]) if str(p.relative_to(ROOT)).endswith(pattern)]
+    hits = [p for p in hits if not NOT_THE_PROJECT & set(p.relative_to(ROOT).parts)]
+    assert hits, f"docs/ARCHITECTURE.md names {word}, which is not in the repository"
+
+
+@pytest.mark.parametrize("word", [w for w in tokens() if w not in NOT_OURS and not PATH.match(w) and NAME.match(w)
+                                  and len(NAME.match(w).group(1)) > 2])
+def test_every_name_it_gives_is_defined(word):
+    name = NAME.match(word).group(1)
+    assert exists(name), f"docs/ARCHITECTURE.md names {word}, but the package defines no {name}"
