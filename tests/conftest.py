@@ -101,3 +101,72 @@ def lab_server():
     """A JupyterLab server rooted at notebooks/, shared by the tests of one run."""
     with jupyter_server("lab") as server:
         yield server
+
+
+# ---- scheduling for pytest-xdist (`make test`: -n 4 --dist loadgroup --no-loadscope-reorder) -----------
+#
+# Each test goes to whichever process is free, except tests that must share one process: a notebook's
+# cells (nbval runs them in order in one kernel), and the tests that share a started thing (a module- or
+# session-scoped fixture of ours: a JupyterLab, a Chromium, a hub, a made sheet), so that each is
+# started once. The groups and the slow tests go first, so that the run does not end on one long group.
+
+#: Shared fixtures that are cheap to make again in each process: their tests are spread like the others.
+PER_PROCESS = {"tests/test_hostile.py::files"}
+
+
+def _shared_fixtures(item) -> list:
+    """The module- or session-scoped fixtures of this project (not pytest's own) that ``item`` uses."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return []
+    shared = []
+    for name in item.fixturenames:
+        defs = info.name2fixturedefs.get(name)
+        key = f"{defs[-1].baseid}::{name}" if defs else ""
+        if defs and defs[-1].scope in ("module", "session", "package") and defs[-1].baseid and key not in PER_PROCESS:
+            shared.append(key)
+    return shared
+
+
+def _rank(item, group) -> int:
+    """0 first: hub and browser groups (they mostly wait), then notebooks, slow tests, other groups, the rest."""
+    if item.get_closest_marker("hub") or item.get_closest_marker("browser"):
+        return 0
+    if group and group.endswith(".ipynb"):
+        return 1
+    if item.get_closest_marker("slow"):
+        return 2
+    return 3 if group else 4
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    parent = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    keys = []
+    for item in items:
+        if type(item).__name__ == "IPyNbCell":                      # nbval: one notebook, one kernel
+            own = [item.parent.nodeid]
+        else:
+            own = _shared_fixtures(item)
+        for key in own:
+            find(key)
+        for a, b in zip(own, own[1:]):
+            parent[find(a)] = find(b)
+        keys.append(own)
+    members = {}
+    for key in sorted(parent):
+        members.setdefault(find(key), []).append(key)
+    groups = {}
+    for item, own in zip(items, keys):
+        if own:
+            names = members[find(own[0])]
+            groups[item] = name = next((m for m in names if m.endswith(".ipynb")), names[0])
+            item.add_marker(pytest.mark.xdist_group(name))
+    order = {id(item): (_rank(item, groups.get(item)), i) for i, item in enumerate(items)}
+    items.sort(key=lambda item: order[id(item)])
