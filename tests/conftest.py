@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import shutil
@@ -10,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -107,11 +109,14 @@ def lab_server():
 #
 # Each test goes to whichever process is free, except tests that must share one process: a notebook's
 # cells (nbval runs them in order in one kernel), and the tests that share a started thing (a module- or
-# session-scoped fixture of ours: a JupyterLab, a Chromium, a hub, a made sheet), so that each is
-# started once. The groups and the slow tests go first, so that the run does not end on one long group.
+# session-scoped fixture of ours: a JupyterLab, a Chromium, a hub, the counts of the lesson texts), so
+# that each is started once. The groups and the slow tests go first, so that the run does not end on one
+# long group. (xdist's own loadgroup names a group in the test's id, which pytest 9 no longer lets a
+# plugin change: so the test processes write the groups to a file and the scheduler below reads it.)
 
 #: Shared fixtures that are cheap to make again in each process: their tests are spread like the others.
 PER_PROCESS = {"tests/test_hostile.py::files"}
+_GROUPS_FILE = "MATHMAZE_TEST_GROUPS"
 
 
 def _shared_fixtures(item) -> list:
@@ -139,9 +144,9 @@ def _rank(item, group) -> int:
     return 3 if group else 4
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    parent = {}
+def xdist_groups(items) -> dict:
+    """``{test id: group}`` for the tests that must share a process (see above)."""
+    parent: dict = {}
 
     def find(x):
         while parent.setdefault(x, x) != x:
@@ -150,23 +155,54 @@ def pytest_collection_modifyitems(config, items):
 
     keys = []
     for item in items:
-        if type(item).__name__ == "IPyNbCell":                      # nbval: one notebook, one kernel
-            own = [item.parent.nodeid]
-        else:
-            own = _shared_fixtures(item)
+        own = [item.parent.nodeid] if type(item).__name__ == "IPyNbCell" else _shared_fixtures(item)
         for key in own:
             find(key)
         for a, b in zip(own, own[1:]):
             parent[find(a)] = find(b)
         keys.append(own)
-    members = {}
+    members: dict = {}
     for key in sorted(parent):
         members.setdefault(find(key), []).append(key)
     groups = {}
     for item, own in zip(items, keys):
         if own:
             names = members[find(own[0])]
-            groups[item] = name = next((m for m in names if m.endswith(".ipynb")), names[0])
-            item.add_marker(pytest.mark.xdist_group(name))
-    order = {id(item): (_rank(item, groups.get(item)), i) for i, item in enumerate(items)}
+            groups[item.nodeid] = next((m for m in names if m.endswith(".ipynb")), names[0])
+    return groups
+
+
+def pytest_configure(config):
+    if not os.environ.get("PYTEST_XDIST_WORKER") and config.getoption("dist", "no") == "loadgroup":
+        folder = Path(tempfile.mkdtemp(prefix="mathmaze-groups-"))
+        os.environ[_GROUPS_FILE] = str(folder / "groups.json")     # the test processes inherit it
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    groups = xdist_groups(items)
+    order = {id(item): (_rank(item, groups.get(item.nodeid)), i) for i, item in enumerate(items)}
     items.sort(key=lambda item: order[id(item)])
+    path = os.environ.get(_GROUPS_FILE)
+    if path and os.environ.get("PYTEST_XDIST_WORKER"):              # every process collects the same tests
+        part = Path(f"{path}.{os.environ['PYTEST_XDIST_WORKER']}")
+        part.write_text(json.dumps(groups))
+        part.replace(path)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """With ``--dist loadgroup``: one scheduling unit per group of :func:`xdist_groups`, one per other test."""
+    if config.getoption("dist", "no") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        groups = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.groups is None:
+                self.groups = json.loads(Path(os.environ[_GROUPS_FILE]).read_text())
+            return self.groups.get(nodeid, nodeid)
+
+    return GroupScheduling(config, log)
