@@ -71,14 +71,13 @@ class MapCode:
 
 
 def is_code(text: str) -> bool:
-    """True when ``text`` is meant as a map code: its first character (after blanks) is a digit,
-    which no board in the text format starts with.
+    """True when ``text`` is meant as a map code: it starts (after blanks) with ``COLUMNS.ROWS.``,
+    which no board in the text format does (a row of numbers, a jumping maze's, is not a code).
 
-    >>> is_code("13.6.7.Small1...:,r1."), is_code("walls: 3\\ns..f")
-    (True, False)
+    >>> is_code("13.6.7.Small1...:,r1."), is_code("walls: 3\\ns..f"), is_code("1 2 0")
+    (True, False, False)
     """
-    stripped = text.lstrip()
-    return bool(stripped) and stripped[0].isdigit()
+    return re.match(r"\s*\d+\.\d+\.", text) is not None
 
 
 def _whole(text: str, what: str, low: int) -> int:
