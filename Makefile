@@ -16,9 +16,9 @@ XDIST = -n $(TEST_JOBS) --dist loadgroup --no-loadscope-reorder
 
 .PHONY: lab play test test-fast test-hub bench student notebooks clean
 
+# The venv's own pip (Python 3.10's and later install this project as it is; an upgrade first only costs time).
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
