@@ -8,27 +8,27 @@ LAB_ARGS ?=
 # Saved notebooks keep the games' "run this cell to play" text, not a widget that cannot come back.
 SAVE_HOOK = --ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-# Test processes at once (pytest-xdist). Most tests wait on kernels, servers and browsers, so 4 keep
-# 2 cores busy; each test file stays in one process (--dist loadfile: a notebook's cells run in order).
+# Test processes at once (pytest-xdist). Many tests wait on kernels, servers and browsers, so 4 keep
+# 2 cores busy. Each test goes to the first free process, except groups that share one process (a
+# notebook's cells, the tests of one started server or browser; tests/conftest.py), which go first.
 TEST_JOBS ?= 4
-XDIST = -n $(TEST_JOBS) --dist loadfile
+XDIST = -n $(TEST_JOBS) --dist loadgroup --no-loadscope-reorder
 
 .PHONY: lab play test test-fast test-hub bench student notebooks clean
 
+# The venv's own pip (Python 3.10's and later install this project as it is; an upgrade first only costs time).
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
-	$(BIN)/python -m mathmaze_lib.optimize
-	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast
+	$(BIN)/python -m mathmaze_lib.optimize & walls=$$!; $(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$walls
 	touch $@
 
+# The two compiled parts (numba) compile into numba's cache at once, one per core.
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
-	$(BIN)/python -m mathmaze_lib.optimize
-	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast
+	$(BIN)/python -m mathmaze_lib.optimize & walls=$$!; $(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$walls
 	touch $@
 
 ## Open the lessons in JupyterLab, starting at the start notebook.
@@ -48,7 +48,7 @@ test: $(VENV)/.test-installed
 
 ## The unit tests only: no browser, no JupyterHub, no notebooks, nothing marked slow.
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests -n $(TEST_JOBS) --dist load -q -m "not browser and not hub and not slow"
+	$(BIN)/python -m pytest tests $(XDIST) -q -m "not browser and not hub and not slow"
 
 ## A real JupyterHub with several learners (needs Node's configurable-http-proxy: see deploy/README.md).
 test-hub: $(VENV)/.test-installed

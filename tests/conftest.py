@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import shutil
@@ -10,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -101,3 +103,106 @@ def lab_server():
     """A JupyterLab server rooted at notebooks/, shared by the tests of one run."""
     with jupyter_server("lab") as server:
         yield server
+
+
+# ---- scheduling for pytest-xdist (`make test`: -n 4 --dist loadgroup --no-loadscope-reorder) -----------
+#
+# Each test goes to whichever process is free, except tests that must share one process: a notebook's
+# cells (nbval runs them in order in one kernel), and the tests that share a started thing (a module- or
+# session-scoped fixture of ours: a JupyterLab, a Chromium, a hub, the counts of the lesson texts), so
+# that each is started once. The groups and the slow tests go first, so that the run does not end on one
+# long group. (xdist's own loadgroup names a group in the test's id, which pytest 9 no longer lets a
+# plugin change: so the test processes write the groups to a file and the scheduler below reads it.)
+
+#: Shared fixtures that are cheap to make again in each process: their tests are spread like the others.
+PER_PROCESS = {"tests/test_hostile.py::files"}
+_GROUPS_FILE = "MATHMAZE_TEST_GROUPS"
+
+
+def _shared_fixtures(item) -> list:
+    """The module- or session-scoped fixtures of this project (not pytest's own) that ``item`` uses."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return []
+    shared = []
+    for name in item.fixturenames:
+        defs = info.name2fixturedefs.get(name)
+        key = f"{defs[-1].baseid}::{name}" if defs else ""
+        if defs and defs[-1].scope in ("module", "session", "package") and defs[-1].baseid and key not in PER_PROCESS:
+            shared.append(key)
+    return shared
+
+
+def _rank(item, group) -> int:
+    """0 first: hub and browser groups (they mostly wait), then notebooks, slow tests, other groups, the rest."""
+    if item.get_closest_marker("hub") or item.get_closest_marker("browser"):
+        return 0
+    if group and group.endswith(".ipynb"):
+        return 1
+    if item.get_closest_marker("slow"):
+        return 2
+    return 3 if group else 4
+
+
+def xdist_groups(items) -> dict:
+    """``{test id: group}`` for the tests that must share a process (see above)."""
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    keys = []
+    for item in items:
+        own = [item.parent.nodeid] if type(item).__name__ == "IPyNbCell" else _shared_fixtures(item)
+        for key in own:
+            find(key)
+        for a, b in zip(own, own[1:]):
+            parent[find(a)] = find(b)
+        keys.append(own)
+    members: dict = {}
+    for key in sorted(parent):
+        members.setdefault(find(key), []).append(key)
+    groups = {}
+    for item, own in zip(items, keys):
+        if own:
+            names = members[find(own[0])]
+            groups[item.nodeid] = next((m for m in names if m.endswith(".ipynb")), names[0])
+    return groups
+
+
+def pytest_configure(config):
+    if not os.environ.get("PYTEST_XDIST_WORKER") and config.getoption("dist", "no") == "loadgroup":
+        folder = Path(tempfile.mkdtemp(prefix="mathmaze-groups-"))
+        os.environ[_GROUPS_FILE] = str(folder / "groups.json")     # the test processes inherit it
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    groups = xdist_groups(items)
+    order = {id(item): (_rank(item, groups.get(item.nodeid)), i) for i, item in enumerate(items)}
+    items.sort(key=lambda item: order[id(item)])
+    path = os.environ.get(_GROUPS_FILE)
+    if path and os.environ.get("PYTEST_XDIST_WORKER"):              # every process collects the same tests
+        part = Path(f"{path}.{os.environ['PYTEST_XDIST_WORKER']}")
+        part.write_text(json.dumps(groups))
+        part.replace(path)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """With ``--dist loadgroup``: one scheduling unit per group of :func:`xdist_groups`, one per other test."""
+    if config.getoption("dist", "no") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        groups = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.groups is None:
+                self.groups = json.loads(Path(os.environ[_GROUPS_FILE]).read_text())
+            return self.groups.get(nodeid, nodeid)
+
+    return GroupScheduling(config, log)

@@ -8,6 +8,7 @@ A screenshot is saved (and its path printed) when a test fails; any JavaScript e
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -67,6 +68,34 @@ def browser():
         b.close()
 
 
+#: The pre-save hook that ``make lab`` sets (a saved game keeps its "run this in Jupyter to play" text).
+HOOK = "--ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook"
+
+
+@pytest.fixture(scope="module")
+def serve(tmp_path_factory):
+    """One JupyterLab and one Notebook 7 server for all the tests here, each started when first asked for,
+    as ``make lab`` starts it (the save hook). ``serve(app, name)`` gives ``(base, token, folder)``: a
+    new folder of that name under the servers' root, for the test's notebooks."""
+    root = tmp_path_factory.mktemp("served")
+    started: dict = {}
+    with contextlib.ExitStack() as stack:
+        def server(app: str, name: str):
+            if app not in started:
+                started[app] = stack.enter_context(jupyter_server(app, root_dir=root, extra_args=(HOOK,)))
+            folder = root / name
+            folder.mkdir()
+            return (*started[app], folder)
+        yield server
+
+
+def page_url(app: str, base: str, token: str, folder: Path, name: str) -> str:
+    """The address of a notebook in ``folder``; JupyterLab opens it in a workspace of its own (only it)."""
+    if app == "lab":
+        return f"{base}/lab/workspaces/{folder.name}/tree/{folder.name}/{name}?token={token}"
+    return f"{base}/notebooks/{folder.name}/{name}?token={token}"
+
+
 def upstream_startup_error(exc) -> bool:
     """Notebook 7.6 itself throws this while loading its settings, before any cell runs (its stack is all
     Notebook core; reported upstream, for example gilad-rubin/hypster#108). Only this one is let through."""
@@ -89,44 +118,44 @@ def run_all_cells(page) -> None:
     raise AssertionError("Run All Cells was asked three times, but no cell ever ran")
 
 
-@pytest.mark.parametrize("app, url", [("lab", "lab/tree/{name}"), ("notebook", "notebooks/{name}")])
-def test_clicks_on_the_board_change_what_the_learner_sees(browser, tmp_path, app, url, request):
-    name = demo_notebook(tmp_path)
+@pytest.mark.parametrize("app", ["lab", "notebook"])
+def test_clicks_on_the_board_change_what_the_learner_sees(browser, serve, tmp_path, app):
+    base, token, folder = serve(app, f"clicks-{app}")
+    name = demo_notebook(folder)
     errors: list = []
-    with jupyter_server(app, root_dir=tmp_path) as (base, token):
-        page = browser.new_page(viewport={"width": 1300, "height": 1000})
-        page.on("pageerror", lambda exc: None if app == "notebook" and upstream_startup_error(exc)
-                else errors.append(f"page error: {exc}\n{getattr(exc, 'stack', '')}"))
-        page.on("console", lambda msg: errors.append(f"console {msg.type}: {msg.text}")
-                if msg.type == "error" else None)
-        try:
-            page.goto(f"{base}/{url.format(name=name)}?token={token}")
-            page.wait_for_selector(".jp-Notebook", timeout=60_000)
-            page.wait_for_timeout(1500)  # let the kernel start before running
-            run_all_cells(page)
-            cell = page.locator(".mm-board").first.locator('.mm-cell[data-row="1"][data-col="2"]')
-            cell.wait_for(timeout=60_000)
-            assert cell.inner_text().strip() == "."
-            cell.click()
-            page.locator(".mm-board").first.locator(".mm-status").filter(has_text="clicked (1, 2)").wait_for(
-                timeout=20_000)
-            assert cell.inner_text().strip() == "X"
-            assert cell.get_attribute("data-role") == "path"
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    page.on("pageerror", lambda exc: None if app == "notebook" and upstream_startup_error(exc)
+            else errors.append(f"page error: {exc}\n{getattr(exc, 'stack', '')}"))
+    page.on("console", lambda msg: errors.append(f"console {msg.type}: {msg.text}")
+            if msg.type == "error" else None)
+    try:
+        page.goto(page_url(app, base, token, folder, name))
+        page.wait_for_selector(".jp-Notebook", timeout=60_000)
+        page.wait_for_timeout(1500)  # let the kernel start before running
+        run_all_cells(page)
+        cell = page.locator(".mm-board").first.locator('.mm-cell[data-row="1"][data-col="2"]')
+        cell.wait_for(timeout=60_000)
+        assert cell.inner_text().strip() == "."
+        cell.click()
+        page.locator(".mm-board").first.locator(".mm-status").filter(has_text="clicked (1, 2)").wait_for(
+            timeout=20_000)
+        assert cell.inner_text().strip() == "X"
+        assert cell.get_attribute("data-role") == "path"
 
-            game = page.locator(".mm-board").nth(1)
-            game.locator('.mm-cell[data-row="0"][data-col="1"]').click()
-            game.locator(".mm-status").filter(has_text="Sum so far: 5 of 21").wait_for(timeout=20_000)
-            assert game.locator('.mm-cell[data-row="2"][data-col="0"]').inner_text().strip() == "5/21"
-            game.locator('.mm-cell[data-row="3"][data-col="4"]').click()
-            game.locator(".mm-status").filter(has_text="is not next to").wait_for(timeout=20_000)
-            assert not errors, "JavaScript errors:\n" + "\n".join(errors)
-        except BaseException:
-            shot = tmp_path / f"failure-{app}.png"
-            page.screenshot(path=str(shot), full_page=True)
-            print(f"screenshot of the failure: {shot}")
-            raise
-        finally:
-            page.close()
+        game = page.locator(".mm-board").nth(1)
+        game.locator('.mm-cell[data-row="0"][data-col="1"]').click()
+        game.locator(".mm-status").filter(has_text="Sum so far: 5 of 21").wait_for(timeout=20_000)
+        assert game.locator('.mm-cell[data-row="2"][data-col="0"]').inner_text().strip() == "5/21"
+        game.locator('.mm-cell[data-row="3"][data-col="4"]').click()
+        game.locator(".mm-status").filter(has_text="is not next to").wait_for(timeout=20_000)
+        assert not errors, "JavaScript errors:\n" + "\n".join(errors)
+    except BaseException:
+        shot = tmp_path / f"failure-{app}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"screenshot of the failure: {shot}")
+        raise
+    finally:
+        page.close()
 
 
 # ---- every learner can play: keyboard, screen readers (axe-core), any screen ------------------------
@@ -157,28 +186,26 @@ def games_notebook(folder: Path) -> str:
 
 
 @pytest.fixture(scope="module", params=["lab", "notebook"])
-def games_page(browser, tmp_path_factory, request):
+def games_page(browser, serve, request):
     """All games in one notebook, run once per app; yields ``(app, page, errors)``."""
     app = request.param
-    folder = tmp_path_factory.mktemp(f"games-{app}")
+    base, token, folder = serve(app, f"games-{app}")
     name = games_notebook(folder)
-    url = "lab/tree/{name}" if app == "lab" else "notebooks/{name}"
-    with jupyter_server(app, root_dir=folder) as (base, token):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        errors: list = []
-        page.on("pageerror", lambda exc: None if app == "notebook" and upstream_startup_error(exc)
-                else errors.append(f"page error: {exc}"))
-        page.goto(f"{base}/{url.format(name=name)}?token={token}")
-        page.wait_for_selector(".jp-Notebook", timeout=60_000)
-        page.wait_for_timeout(1500)
-        run_all_cells(page)
-        boards = page.locator(".mm-board")
-        boards.nth(sum(BOARDS.values()) - 1).wait_for(timeout=90_000)
-        page.locator(".mm-player").first.wait_for(timeout=30_000)
-        try:
-            yield app, page, errors
-        finally:
-            page.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list = []
+    page.on("pageerror", lambda exc: None if app == "notebook" and upstream_startup_error(exc)
+            else errors.append(f"page error: {exc}"))
+    page.goto(page_url(app, base, token, folder, name))
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    page.wait_for_timeout(1500)
+    run_all_cells(page)
+    boards = page.locator(".mm-board")
+    boards.nth(sum(BOARDS.values()) - 1).wait_for(timeout=90_000)
+    page.locator(".mm-player").first.wait_for(timeout=30_000)
+    try:
+        yield app, page, errors
+    finally:
+        page.close()
 
 
 def output_of(page, game: str):
@@ -457,37 +484,36 @@ def test_every_board_fits_the_screen_and_no_two_boards_overlap(games_page, scree
     assert not errors, "\n".join(errors)
 
 
-def test_a_reopened_notebook_says_run_this_cell_instead_of_model_not_found(browser, tmp_path):
+def test_a_reopened_notebook_says_run_this_cell_instead_of_model_not_found(browser, serve):
     """Saved through the hook that ``make lab`` sets, a game's output comes back as its friendly text."""
+    base, token, folder = serve("lab", "reopen")
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell("from mathmaze_lib.widgets.summaze_game import MathMazeGame\nMathMazeGame(1)")]
-    nbformat.write(nb, tmp_path / "reopen.ipynb")
-    hook = "--ContentsManager.pre_save_hook=mathmaze_lib.widgets.saving.pre_save_hook"
-    with jupyter_server("lab", root_dir=tmp_path, extra_args=(hook,)) as (base, token):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        try:
-            page.goto(f"{base}/lab/tree/reopen.ipynb?token={token}")
-            page.wait_for_selector(".jp-Notebook", timeout=60_000)
-            page.wait_for_timeout(1500)
-            run_all_cells(page)
-            page.locator(".mm-board").first.wait_for(timeout=60_000)
-            path = tmp_path / "reopen.ipynb"
-            before = path.stat().st_mtime_ns
-            page.locator(".jp-Notebook").first.click()
-            page.keyboard.press("Control+s")
-            for _ in range(60):
-                if path.stat().st_mtime_ns != before:
-                    break
-                page.wait_for_timeout(500)
-            saved = nbformat.read(tmp_path / "reopen.ipynb", as_version=4)
-            data = saved.cells[0].outputs[0]["data"]
-            assert "application/vnd.jupyter.widget-view+json" not in data
-            assert "run this in Jupyter to play" in data["text/plain"]
-        finally:
-            page.close()
+    nbformat.write(nb, folder / "reopen.ipynb")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(page_url("lab", base, token, folder, "reopen.ipynb"))
+        page.wait_for_selector(".jp-Notebook", timeout=60_000)
+        page.wait_for_timeout(1500)
+        run_all_cells(page)
+        page.locator(".mm-board").first.wait_for(timeout=60_000)
+        path = folder / "reopen.ipynb"
+        before = path.stat().st_mtime_ns
+        page.locator(".jp-Notebook").first.click()
+        page.keyboard.press("Control+s")
+        for _ in range(60):
+            if path.stat().st_mtime_ns != before:
+                break
+            page.wait_for_timeout(500)
+        saved = nbformat.read(folder / "reopen.ipynb", as_version=4)
+        data = saved.cells[0].outputs[0]["data"]
+        assert "application/vnd.jupyter.widget-view+json" not in data
+        assert "run this in Jupyter to play" in data["text/plain"]
+    finally:
+        page.close()
     # a new server, a new kernel: the widget is gone, its text is shown
-    with jupyter_server("lab", root_dir=tmp_path, extra_args=(hook,)) as (base, token):
+    with jupyter_server("lab", root_dir=folder, extra_args=(HOOK,)) as (base, token):
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         try:
             page.goto(f"{base}/lab/tree/reopen.ipynb?token={token}")
@@ -511,42 +537,42 @@ def test_the_depth_first_stepper_shows_each_step_in_the_puzzles_words(games_page
     assert not errors, "\n".join(errors)
 
 
-def test_a_prediction_is_answered_in_the_browser(browser, tmp_path):
+def test_a_prediction_is_answered_in_the_browser(browser, serve, tmp_path):
     """Predict, then Check: the verdict appears under the question (and axe finds nothing serious)."""
     from axe_playwright_python.sync_playwright import Axe
 
+    base, token, folder = serve("lab", "predict")
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nb.cells = [nbformat.v4.new_code_cell(
         "from mathmaze_lib.exercises import predict\n"
         "predict('How many moves from (0, 0) to (2, 2)?', answer=4, choices=[2, 4, 8], why='Two down, two right.')")]
-    nbformat.write(nb, tmp_path / "predict.ipynb")
-    with jupyter_server("lab", root_dir=tmp_path) as (base, token):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        errors: list = []
-        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-        try:
-            page.goto(f"{base}/lab/tree/predict.ipynb?token={token}")
-            page.wait_for_selector(".jp-Notebook", timeout=60_000)
-            page.wait_for_timeout(1500)
-            run_all_cells(page)
-            box = page.locator(".mathmaze-prediction")
-            box.wait_for(timeout=90_000)
-            box.get_by_role("button", name="Check").click()
-            box.get_by_text("Make a prediction first").wait_for(timeout=20_000)
-            box.get_by_role("button", name="8", exact=True).click()
-            box.get_by_role("button", name="Check").click()
-            box.get_by_text("Not this time: you said 8, the answer is 4.").wait_for(timeout=20_000)
-            box.get_by_role("button", name="4", exact=True).click()
-            box.get_by_role("button", name="Check").click()
-            box.get_by_text("Right: 4. Two down, two right.").wait_for(timeout=20_000)
-            box.evaluate("node => node.setAttribute('data-axe-scope', 'widget')")
-            results = Axe().run(page, context={"include": [["[data-axe-scope=widget]"]]})
-            bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-            assert not bad, [(v["id"], v["help"]) for v in bad]
-            assert not errors, "\n".join(errors)
-        except Exception:
-            page.screenshot(path=str(tmp_path / "prediction-failure.png"))
-            raise
-        finally:
-            page.close()
+    nbformat.write(nb, folder / "predict.ipynb")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list = []
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    try:
+        page.goto(page_url("lab", base, token, folder, "predict.ipynb"))
+        page.wait_for_selector(".jp-Notebook", timeout=60_000)
+        page.wait_for_timeout(1500)
+        run_all_cells(page)
+        box = page.locator(".mathmaze-prediction")
+        box.wait_for(timeout=90_000)
+        box.get_by_role("button", name="Check").click()
+        box.get_by_text("Make a prediction first").wait_for(timeout=20_000)
+        box.get_by_role("button", name="8", exact=True).click()
+        box.get_by_role("button", name="Check").click()
+        box.get_by_text("Not this time: you said 8, the answer is 4.").wait_for(timeout=20_000)
+        box.get_by_role("button", name="4", exact=True).click()
+        box.get_by_role("button", name="Check").click()
+        box.get_by_text("Right: 4. Two down, two right.").wait_for(timeout=20_000)
+        box.evaluate("node => node.setAttribute('data-axe-scope', 'widget')")
+        results = Axe().run(page, context={"include": [["[data-axe-scope=widget]"]]})
+        bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert not bad, [(v["id"], v["help"]) for v in bad]
+        assert not errors, "\n".join(errors)
+    except Exception:
+        page.screenshot(path=str(tmp_path / "prediction-failure.png"))
+        raise
+    finally:
+        page.close()

@@ -276,10 +276,16 @@ _COUNT = re.compile(r"(?<![\w.])(?<!x )\d[\d,]*(?:\.\d+)?(?!\s*x\s*\d)(?:-\w+)?\
                     r"times)\b")
 
 
+@pytest.fixture(scope="module")
+def computed():
+    """``facts()``, computed once: the tests that read it share one test process (see conftest.py)."""
+    return facts()
+
+
 @pytest.mark.parametrize("where, words, check", CLAIMS, ids=[f"{w}: {t[:40]}" for w, t, _ in CLAIMS])
-def test_each_count_in_the_text_is_what_the_code_computes(where, words, check):
+def test_each_count_in_the_text_is_what_the_code_computes(where, words, check, computed):
     assert words in markdown(where), f"{where}: the text no longer says {words!r} (update CLAIMS)"
-    assert check(facts()), f"{where}: {words!r} is not what the code computes"
+    assert check(computed), f"{where}: {words!r} is not what the code computes"
 
 
 @pytest.mark.parametrize("where", ["00", "01", "02", "03", "guide"])
@@ -293,13 +299,13 @@ def test_every_count_in_the_text_is_checked_or_chosen(where):
         assert inside, f"{where}: {found.group()!r} ({context!r}) is a count: add it to CLAIMS, computed"
 
 
-def test_the_counts_in_the_discussions_are_true():
+def test_the_counts_in_the_discussions_are_true(computed):
     """The questions to think about quote counts too (shown by ex.q6.solution(), ex.q7.solution())."""
     from mathmaze_lib.exercises import lesson1, lesson3
 
     discussion = re.sub(r"\s+", " ", lesson1.q6._solution)
     assert "(416 on puzzle 42)" in discussion and "(57 there)" in discussion
-    assert (facts()["simple paths of 42"], facts()["sums of 42"]) == (416, 57)
+    assert (computed["simple paths of 42"], computed["sums of 42"]) == (416, 57)
     question = re.sub(r"\s+", " ", lesson3.q7.question)
-    assert "8 moves instead of 6" in question and facts()["open board"] == (6, 8)
+    assert "8 moves instead of 6" in question and computed["open board"] == (6, 8)
     assert "s....\n            .....\n            ....f" in lesson3.q7.question
