@@ -26,6 +26,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from . import checks
+
 #: When several nodes share a cell (state graphs), the cell shows the strongest role.
 PRIORITY = {"visited": 1, "frontier": 2, "path": 3, "goal": 4, "current": 5}
 
@@ -89,11 +91,10 @@ def frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
     >>> frame(r, 9)
     Traceback (most recent call last):
     ...
-    ValueError: frame 9 does not exist: this trace has frames 0 to 4
+    ValueError: frame 9: must be a whole number from 0 to 4
     """
     trace = _check_traced(result)
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(trace):
-        raise ValueError(f"frame {index!r} does not exist: this trace has frames 0 to {len(trace)}")
+    checks.whole(index, "frame", 0, len(trace))
     cell_of = cell_of or (lambda node: node)
     sources = tuple(result.sources)
     discovered = set(sources)
@@ -167,8 +168,7 @@ def dfs_frame(steps: list, index: int, cell_of: Optional[Callable] = None) -> Fr
     >>> sorted(dfs_frame(steps, 3).roles.items())
     [(0, 'path'), (1, 'path'), (2, 'goal')]
     """
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(steps):
-        raise ValueError(f"frame {index!r} does not exist: this trace has frames 0 to {len(steps)}")
+    checks.whole(index, "frame", 0, len(steps))
     cell_of = cell_of or (lambda node: node)
     if index == 0:
         return Frame(0, None, (), set(), set(), None, None, {})
@@ -244,8 +244,7 @@ def tree_frame(result, index: int, cell_of: Optional[Callable] = None) -> Frame:
     trace = getattr(result, "trace", None)
     if trace is None:
         raise ValueError("this search result has no trace: run tree_search(..., trace=True)")
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(trace):
-        raise ValueError(f"frame {index!r} does not exist: this trace has frames 0 to {len(trace)}")
+    checks.whole(index, "frame", 0, len(trace))
     cell_of = cell_of or (lambda node: node)
     queue = deque([result.source])
     for step in trace[:index]:      # replay the queue: each step took the oldest route, added its children

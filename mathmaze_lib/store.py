@@ -31,13 +31,14 @@ wall set with its score, and a high-score table (name, score, time).
 from __future__ import annotations
 
 import json
-import math
 import os
 import sqlite3
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
+
+from . import checks
 
 __all__ = ["Store", "StoreError", "data_dir", "FILE_NAME"]
 
@@ -93,8 +94,7 @@ def _check_map_id(map_id) -> str:
 
 
 def _check_moves(moves) -> int:
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-        raise ValueError(f"score {moves!r}: a score is a whole number of moves >= 0")
+    checks.whole(moves, "score", low=0)
     if moves > MAX_MOVES:
         raise ValueError(f"score {moves}: too large to store (at most 2**63 - 1 moves)")
     return moves
@@ -112,9 +112,8 @@ def _check_walls(walls) -> str:
             r, c = w
         except (TypeError, ValueError):
             raise ValueError(f"wall {i}: {w!r} is not a cell (row, col)") from None
-        for v in (r, c):
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10**6:
-                raise ValueError(f"wall {i}: {w!r}: row and column are whole numbers from 0 to 1000000")
+        for name, v in (("row", r), ("column", c)):
+            checks.whole(v, f"wall {i} {w!r}: {name}", 0, 10**6)
         cells.append([r, c])
     return json.dumps(sorted(cells))
 
@@ -122,12 +121,7 @@ def _check_walls(walls) -> str:
 def _check_when(when) -> float:
     if when is None:
         return time.time()
-    if isinstance(when, bool) or not isinstance(when, (int, float)):
-        raise ValueError(f"when {when!r}: give a time in seconds (a number), or None for now")
-    when = float(when)
-    if not math.isfinite(when):
-        raise ValueError(f"when {when!r}: a time must be a finite number of seconds")
-    return when
+    return checks.number(when, "when", note="a time in seconds, or None for now")
 
 
 class Store:
@@ -284,8 +278,7 @@ class Store:
     def high_scores(self, map_id: str, limit: int = 10) -> list:
         """The best ``limit`` lines for ``map_id``: ``(name, moves, time)``, best first, earliest first on ties."""
         _check_map_id(map_id)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise ValueError(f"limit {limit!r}: give a whole number of lines >= 0")
+        checks.whole(limit, "limit", low=0, note="a number of lines")
         with self._guard("cannot read"):
             db = self._connect()
             try:

@@ -30,6 +30,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Optional
 
+from . import checks
 from . import draw, optimize
 from .puzzles import PUZZLES, jumpmaze, summaze, wallmaze
 
@@ -345,8 +346,8 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
     ids = list(ids)
     if not ids:
         raise ValueError("--ids: give at least one puzzle id")
-    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
-        raise ValueError(f"--count {count!r}: give a whole number of puzzles >= 1")
+    if count is not None:
+        checks.whole(count, "--count", low=1, note="a number of puzzles")
     if kind == "walls":
         if size is not None:
             sizes = ", ".join(f"{name} {p[0]} x {p[1]}" for name, p in wallmaze.PRESETS.items())
@@ -543,8 +544,7 @@ def render(sheet_, path, key: bool = False, per_page: Optional[int] = None, pape
         raise ValueError("a worksheet needs at least one puzzle")
     kind = sheet_.kind
     per_page = per_page or DEFAULT_PER_PAGE.get(kind, 4)
-    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 12:
-        raise ValueError(f"--per-page {per_page}: choose 1 to 12 puzzles per page")
+    checks.whole(per_page, "--per-page", 1, 12, note="puzzles per page")
     paper_w, paper_h = PAPERS[paper]
     wide = len(sheet_.items[0].texts[0]) > 8
     ncols = 1 if (wide or per_page == 1) else 2

@@ -46,12 +46,12 @@ def test_every_role_has_a_colour_and_something_besides_colour():
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda: Board(0, 3), "Board rows must be between 1 and 30, got 0"),
-    (lambda: Board(3, MAX_SIDE + 1), "Board cols must be between 1 and 30, got 31"),
-    (lambda: Board(2, "x"), "Board cols must be a whole number"),
+    (lambda: Board(0, 3), "Board rows 0: must be a whole number from 1 to 30"),
+    (lambda: Board(3, MAX_SIDE + 1), "Board cols 31: must be a whole number from 1 to 30"),
+    (lambda: Board(2, "x"), "Board cols 'x': must be a whole number"),
     (lambda: Board(2, 2, texts=[["a", "b"]]), "Board texts: expected 2 rows, got 1"),
     (lambda: Board(2, 2, roles=[["plain", "lava"], ["plain", "plain"]]), r"roles: cell \(0, 1\): unknown role 'lava'"),
-    (lambda: Board(2, 2, cell_size=3), "cell_size must be a whole number of pixels from 10 to 120"),
+    (lambda: Board(2, 2, cell_size=3), "Board cell_size 3: must be a whole number from 10 to 120 \\(pixels\\)"),
 ])
 def test_bad_boards_are_explained(make, message):
     with pytest.raises(ValueError, match=message):
@@ -64,7 +64,7 @@ def test_bad_cells_and_routes_are_explained_and_change_nothing():
         b.set_text((2, 0), "x")
     with pytest.raises(ValueError, match="route step 1: cell"):
         b.show_route([(0, 0), (5, 5)])
-    with pytest.raises(ValueError, match="ms_per_step must be between 10 and 10000"):
+    with pytest.raises(ValueError, match="ms_per_step 0: must be a finite number from 10 to 10000"):
         b.animate_route([(0, 0)], ms_per_step=0)
     before = b.roles
     with pytest.raises(ValueError):

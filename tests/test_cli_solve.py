@@ -52,4 +52,4 @@ def test_bad_kinds_and_files_are_one_clear_line(capsys, tmp_path):
     assert main(["generate", "summaze", "--id", "1", "--rows", "3"]) == 2
     assert "give both or neither" in capsys.readouterr().err
     assert main(["generate", "summaze", "--id", "-1"]) == 2
-    assert capsys.readouterr().err.strip() == "error: puzzle id -1: an id must be 0 or more"
+    assert capsys.readouterr().err.strip() == "error: puzzle id -1: must be a whole number >= 0"

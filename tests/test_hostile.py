@@ -148,7 +148,7 @@ ARG_CASES = [  # (arguments, what the error line must say)
     (["jump", "generate", "--id", "nan"], "--id: invalid int value"),
     (["jump", "generate", "--id", "1", "--rows", "0"], "--rows 0: the number of rows is a whole number from 1 to 100"),
     (["jump", "generate", "--id", "1", "--rows", HUGE_NUMBER], "--rows: invalid int value"),
-    (["summaze", "--id", "-1"], "puzzle id -1: an id must be 0 or more"),
+    (["summaze", "--id", "-1"], "puzzle id -1: must be a whole number >= 0"),
     (["summaze", "--id", "1", "--rows", "2", "--cols", "2"], "a Math Maze needs at least 5 cells"),
     (["summaze", "--id", "1", "--rows", "100000"], "rows must be at most 100"),
     (["summaze", "--id", HUGE_NUMBER], "--id: invalid int value"),

@@ -99,7 +99,7 @@ def test_the_text_format_round_trips_and_names_the_place_of_an_error():
         icemaze.parse("..\n.g")
     with pytest.raises(ValueError, match="id"):
         icemaze.parse("id: x\ns.\n.g")
-    with pytest.raises(ValueError, match="an id is a whole number"):
+    with pytest.raises(ValueError, match="maze id -1: must be a whole number >= 0"):
         icemaze.make(-1)
 
 

@@ -230,7 +230,7 @@ def test_generator_works_for_other_rules(rule):
 
 
 def test_generator_bad_input():
-    with pytest.raises(ValueError, match="an id is a whole number"):
+    with pytest.raises(ValueError, match="maze id -1: must be a whole number >= 0"):
         jm.generate(-1)
     with pytest.raises(ValueError, match="rows must be at least 1"):
         jm.generate(1, 0, 5)

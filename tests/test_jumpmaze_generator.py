@@ -199,12 +199,12 @@ def test_steps_zero_keeps_the_random_start_and_default_steps_scale_with_size():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"steps": -5}, "steps -5: the number of search steps is a whole number >= 0"),
+    ({"steps": -5}, "steps -5: must be a whole number >= 0"),
     ({"steps": 2.5}, "steps 2.5"),
-    ({"seconds": 0}, "seconds 0: the time limit is a number of seconds > 0"),
+    ({"seconds": 0}, "seconds 0: must be a finite number > 0"),
     ({"restarts": 0}, "restarts 0"),
     ({"objective": {"beauty": 1}}, "objective term 'beauty': unknown term"),
-    ({"objective": {"clusters": -1}}, "a weight is a number >= 0"),
+    ({"objective": {"clusters": -1}}, "objective term 'clusters' weight -1: must be a finite number >= 0"),
     ({"rule": "zigzag"}, "unknown rule 'zigzag'"),
     ({"temperature": (0.1, 2)}, "temperature (0.1, 2): give (start, end) with start >= end > 0"),
     ({"temperature": (2, 0)}, "or (0, 0) for plain hill climbing"),

@@ -146,7 +146,7 @@ def test_walls_anywhere_stay_legal_and_scored_by_the_runner(compiled):
 
 
 def test_anywhere_is_a_chance():
-    with pytest.raises(ValueError, match="anywhere 2: the chance of a wall off the route is a number from 0 to 1"):
+    with pytest.raises(ValueError, match="anywhere 2: must be a finite number from 0 to 1 \\(the chance of a wall off the route\\)"):
         optimize.anneal(parse("s..f"), anywhere=2, seconds=None, max_iters=5)
 
 

@@ -50,7 +50,7 @@ def test_untraced_results_and_missing_frames_are_explained():
     with pytest.raises(ValueError, match="run bfs\\(..., trace=True\\)"):
         replay.frame_count(bfs(Grid(2, 2).neighbours, (0, 0)))
     result = bfs(Grid(2, 2).neighbours, (0, 0), trace=True)
-    with pytest.raises(ValueError, match="frame -1 does not exist: this trace has frames 0 to 4"):
+    with pytest.raises(ValueError, match="frame -1: must be a whole number from 0 to 4"):
         replay.frame(result, -1)
 
 

@@ -28,8 +28,8 @@ def test_high_scores_are_ranked(tmp_path):
 
 @pytest.mark.parametrize("call, message", [
     (lambda s: s.save_best("", 3, []), "map id ''"),
-    (lambda s: s.save_best("m", -1, []), "a score is a whole number of moves >= 0"),
-    (lambda s: s.add_score("m", "x", 2.5), "a score is a whole number"),
+    (lambda s: s.save_best("m", -1, []), "score -1: must be a whole number >= 0"),
+    (lambda s: s.add_score("m", "x", 2.5), "score 2.5: must be a whole number"),
 ])
 def test_bad_input_is_a_clear_value_error(tmp_path, call, message):
     with pytest.raises(ValueError, match=message):
@@ -200,10 +200,10 @@ def test_the_data_folder_is_a_file(tmp_path, monkeypatch):
     (lambda s: s.save_best("m", 10**30, []), "too large to store"),
     (lambda s: s.save_best("m", 3, 5), "give a list of"),
     (lambda s: s.save_best("m", 3, [(1,)]), r"wall 1: \(1,\) is not a cell"),
-    (lambda s: s.save_best("m", 3, [(1, 2.5)]), "whole numbers"),
+    (lambda s: s.save_best("m", 3, [(1, 2.5)]), r"wall 1 \(1, 2.5\): column 2.5: must be a whole number from 0 to 1000000"),
     (lambda s: s.add_score("m", "x", 3, when=float("nan")), "finite"),
-    (lambda s: s.add_score("m", "x", 3, when="now"), "a number"),
-    (lambda s: s.high_scores("m", limit="all"), "whole number"),
+    (lambda s: s.add_score("m", "x", 3, when="now"), "when 'now': must be a finite number"),
+    (lambda s: s.high_scores("m", limit="all"), "limit 'all': must be a whole number >= 0"),
 ])
 def test_library_calls_raise_value_errors(tmp_path, call, message):
     s = Store(tmp_path)

@@ -161,9 +161,9 @@ def test_bad_settings_are_clear_value_errors(kwargs, message):
 
 
 def test_bad_ids_and_cells():
-    with pytest.raises(ValueError, match="an id must be 0 or more"):
+    with pytest.raises(ValueError, match="puzzle id -1: must be a whole number >= 0"):
         generate(-1)
-    with pytest.raises(ValueError, match="an id is a whole number"):
+    with pytest.raises(ValueError, match="puzzle id '7': must be a whole number >= 0"):
         generate("7")
     with pytest.raises(ValueError, match="step 1: a cell is a"):
         check_path(P, [(0, 0), "x"])

@@ -78,7 +78,7 @@ def test_a_puzzle_id_can_be_typed_in_and_replayed():
 def test_a_bad_id_is_explained_on_the_status_line():
     game = MathMazeGame(1)
     game.load(-5)
-    assert game.board.status.startswith("Cannot load puzzle -5: puzzle id -5: an id must be 0 or more")
+    assert game.board.status.startswith("Cannot load puzzle -5: puzzle id -5: must be a whole number >= 0")
     assert game.puzzle == generate(1)
 
 
@@ -194,8 +194,8 @@ def test_race_replays_from_its_first_id():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"rounds": 0}, "a race's rounds must be a whole number from 1 to 20, got 0"),
-    ({"seconds": 5}, "a race's seconds must be a whole number from 10 to 600, got 5"),
+    ({"rounds": 0}, "a race's rounds 0: must be a whole number from 1 to 20"),
+    ({"seconds": 5}, "a race's seconds 5: must be a whole number from 10 to 600"),
     ({"names": ("a", "b", "c")}, "a race has two players"),
 ])
 def test_bad_race_settings_say_the_rule(kwargs, words):

@@ -8,6 +8,7 @@ import random
 import time
 from typing import Callable, Optional
 
+from .. import checks
 from ..puzzles.wallmaze import BitRunner, WallMaze
 from ..puzzles.wallmaze import score as runner_score
 from ..search import bits_distance, bits_region, bits_spread
@@ -74,8 +75,7 @@ def build(maze: WallMaze, walls=(), *, seed: int = 0, seconds: Optional[float] =
     """
     t0 = time.perf_counter()
     _check_temperatures(t_start, t_end)
-    if isinstance(off_route, bool) or not isinstance(off_route, (int, float)) or not 0 < off_route <= 1:
-        raise ValueError(f"off_route {off_route!r}: a chance, a number > 0 and <= 1")
+    checks.number(off_route, "off_route", above=0, high=1, note="a chance")
     _check_rounds(rounds)
     if compiled:
         need_compiled()

@@ -3,12 +3,12 @@ clock, the checks of its settings, and the progress bar of the command line."""
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from .. import checks
 from ..puzzles.wallmaze import UNLIMITED, BitRunner, WallMaze
 
 
@@ -55,14 +55,12 @@ def check_limits(seconds, max_iters, *, need_one: bool = False) -> None:
     >>> check_limits(float("nan"), None)
     Traceback (most recent call last):
     ...
-    ValueError: seconds nan: a time limit is a finite number of seconds > 0 (or None for no limit)
+    ValueError: seconds nan: must be a finite number > 0 (or None for no limit)
     """
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not math.isfinite(seconds) or seconds <= 0):
-        raise ValueError(f"seconds {seconds!r}: a time limit is a finite number of seconds > 0 "
-                         "(or None for no limit)")
-    if max_iters is not None and (isinstance(max_iters, bool) or not isinstance(max_iters, int) or max_iters < 1):
-        raise ValueError(f"max_iters {max_iters!r}: an iteration limit is a whole number >= 1 (or None for no limit)")
+    if seconds is not None:
+        checks.seconds(seconds, note="or None for no limit")
+    if max_iters is not None:
+        checks.whole(max_iters, "max_iters", low=1, note="or None for no limit")
     if need_one and seconds is None and max_iters is None:
         raise ValueError("seconds and max_iters are both None: give at least one, or the search never stops")
 
@@ -137,17 +135,13 @@ def _temperature(cooling):
 
 def _check_temperatures(t_start, t_end) -> None:
     for name, t in (("t_start", t_start), ("t_end", t_end)):
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
-            raise ValueError(f"{name} {t!r}: a temperature is a finite number > 0")
+        checks.temperature(t, name)
 
 
 def _check_rounds(rounds, explore=0.0, anywhere=0.0) -> None:
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds {rounds!r}: the number of rounds is a whole number >= 1")
-    if isinstance(anywhere, bool) or not isinstance(anywhere, (int, float)) or not 0 <= anywhere <= 1:
-        raise ValueError(f"anywhere {anywhere!r}: the chance of a wall off the route is a number from 0 to 1")
-    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
-        raise ValueError(f"explore {explore!r}: the share of rounds from new random walls is a number from 0 to 1")
+    checks.whole(rounds, "rounds", low=1)
+    checks.number(anywhere, "anywhere", 0, 1, note="the chance of a wall off the route")
+    checks.number(explore, "explore", 0, 1, note="the share of rounds from new random walls")
 
 
 def compiled_available() -> bool:

@@ -8,6 +8,7 @@ import os
 import signal
 import time
 
+from .. import checks
 from .clock import OptResult, check_limits
 
 
@@ -41,8 +42,7 @@ def run_workers(search, kwargs, seed, seconds, max_iters, progress, t0, workers:
     many iterations, so the result is the same on every machine.  Ctrl-C ends every worker, each
     giving its best so far."""
     check_limits(seconds, max_iters, need_one=True)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers {workers!r}: the number of processes is a whole number >= 1")
+    checks.whole(workers, "workers", low=1, note="the number of processes")
     if workers == 1:
         return search(seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **kwargs)
     ctx = multiprocessing.get_context("spawn")

@@ -22,6 +22,7 @@ from typing import Callable, Optional
 import anywidget
 import traitlets as t
 
+from .. import checks
 from .. import palette
 
 _HERE = pathlib.Path(__file__).parent
@@ -31,10 +32,7 @@ MAX_SIDE = 30
 
 
 def _check_side(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"Board {name} must be a whole number, got {value!r}")
-    if not 1 <= value <= MAX_SIDE:
-        raise ValueError(f"Board {name} must be between 1 and {MAX_SIDE}, got {value}")
+    checks.whole(value, f"Board {name}", 1, MAX_SIDE)
     return value
 
 
@@ -91,8 +89,7 @@ class Board(anywidget.AnyWidget):
                  legend: bool = True, label: str = "", role_words=None, **kwargs):
         _check_side("rows", rows)
         _check_side("cols", cols)
-        if isinstance(cell_size, bool) or not isinstance(cell_size, int) or not 10 <= cell_size <= 120:
-            raise ValueError(f"Board cell_size must be a whole number of pixels from 10 to 120, got {cell_size!r}")
+        checks.whole(cell_size, "Board cell_size", 10, 120, note="pixels")
         flat_texts = self._flatten(rows, cols, texts, "texts", str, "")
         flat_roles = self._flatten(rows, cols, roles, "roles", None, "plain")
         for i, role in enumerate(flat_roles):
@@ -274,8 +271,7 @@ class Board(anywidget.AnyWidget):
         (0, 2)
         """
         route = self._check_route(route)
-        if isinstance(ms_per_step, bool) or not isinstance(ms_per_step, (int, float)) or not 10 <= ms_per_step <= 10_000:
-            raise ValueError(f"ms_per_step must be between 10 and 10000, got {ms_per_step!r}")
+        checks.number(ms_per_step, "ms_per_step", 10, 10_000)
         self._animation_id += 1
         with self.hold_sync():
             if arrows is not None:
@@ -290,8 +286,7 @@ class Board(anywidget.AnyWidget):
         >>> b._animation["ms"]
         50
         """
-        if isinstance(ms_per_step, bool) or not isinstance(ms_per_step, (int, float)) or not 10 <= ms_per_step <= 10_000:
-            raise ValueError(f"ms_per_step must be between 10 and 10000, got {ms_per_step!r}")
+        checks.number(ms_per_step, "ms_per_step", 10, 10_000)
         if self._animation:
             self._animation = {"id": self._animation["id"], "ms": int(ms_per_step)}
 

@@ -29,6 +29,7 @@ from typing import Callable, Optional
 
 import ipywidgets as w
 
+from .. import checks
 from ..puzzles.summaze import make, running_sums
 from .board import game_mimebundle, plural
 from .controls import DownloadButton, RoundClock
@@ -403,5 +404,4 @@ class MathMazeRace:
 
 
 def _check_setting(name: str, value, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"a race's {name} must be a whole number from {low} to {high}, got {value!r}")
+    checks.whole(value, f"a race's {name}", low, high)

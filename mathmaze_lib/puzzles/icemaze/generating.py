@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from ... import checks
 from ...grid import check_size
 from ...search import bfs
 from .rules import IceMaze, successors
@@ -22,8 +23,7 @@ def make(id: int, rows: int = 7, cols: int = 7) -> IceMaze:
     >>> m == make(3), (m.rows, m.cols), m.start != m.end
     (True, (7, 7), True)
     """
-    if isinstance(id, bool) or not isinstance(id, int) or id < 0:
-        raise ValueError(f"maze id {id!r}: an id is a whole number >= 0")
+    checks.puzzle_id(id, "maze id")
     check_size(rows, cols, max_rows=60, max_cols=60)
     if rows * cols < 4:
         raise ValueError(f"grid size {rows} x {cols}: an ice maze needs at least 4 cells")

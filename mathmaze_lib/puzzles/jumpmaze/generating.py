@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
+from ... import checks
 from ...grid import ORTHOGONAL, Grid, check_size
 from .objective import (_CellScorer, _check_objective, _cluster_penalty, default_steps, design_terms,
     DesignTerms, _groups_at, _max_jump, NO_ROUTE, score_terms, _StateScorer, TEMPERATURE)
@@ -52,11 +53,16 @@ class Generated:
     stopped: str = ""
 
 
+def _is_zero(t) -> bool:
+    return not isinstance(t, bool) and isinstance(t, (int, float)) and t == 0
+
+
 def _check_temperature(temperature) -> tuple:
     try:
         hot, cold = temperature
-        ok = all(not isinstance(t, bool) and isinstance(t, (int, float)) and 0 <= t < float("inf")
-                 for t in (hot, cold)) and cold <= hot and (cold > 0 or hot == 0)
+        ok = _is_zero(hot) and _is_zero(cold)  # (0, 0): plain hill climbing
+        if not ok:
+            ok = checks.temperature(hot) >= checks.temperature(cold)
     except (TypeError, ValueError):
         ok = False
     if not ok:
@@ -66,18 +72,15 @@ def _check_temperature(temperature) -> tuple:
 
 
 def _check_generate_options(id, rows, cols, steps, restarts, seconds) -> None:
-    if isinstance(id, bool) or not isinstance(id, int) or id < 0:
-        raise ValueError(f"maze id {id!r}: an id is a whole number >= 0")
+    checks.puzzle_id(id, "maze id")
     check_size(rows, cols, max_rows=100, max_cols=100)
     if rows * cols < 2:
         raise ValueError(f"grid size {rows} x {cols}: a maze needs at least 2 cells")
-    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int) or steps < 0):
-        raise ValueError(f"steps {steps!r}: the number of search steps is a whole number >= 0")
-    if isinstance(restarts, bool) or not isinstance(restarts, int) or restarts < 1:
-        raise ValueError(f"restarts {restarts!r}: the number of restarts is a whole number >= 1")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds < float("inf")):
-        raise ValueError(f"seconds {seconds!r}: the time limit is a number of seconds > 0")
+    if steps is not None:
+        checks.whole(steps, "steps", low=0)
+    checks.whole(restarts, "restarts", low=1)
+    if seconds is not None:
+        checks.seconds(seconds)
 
 
 def _check_jumps(jumps) -> tuple:
@@ -86,7 +89,7 @@ def _check_jumps(jumps) -> tuple:
         return None, None
     try:
         lo, hi = jumps
-        ok = all(v is None or (not isinstance(v, bool) and isinstance(v, int) and v >= 1) for v in (lo, hi))
+        ok = all(v is None or checks.whole(v, "jumps", low=1) for v in (lo, hi))
         ok = ok and (lo is None or hi is None or lo <= hi)
     except (TypeError, ValueError):
         ok = False

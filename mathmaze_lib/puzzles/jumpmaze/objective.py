@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
+from ... import checks
 from ...grid import ALL_EIGHT, ORTHOGONAL, Grid
 from .rules import (cell_of, check_rule, _has_state, HOLE, JumpMaze, _names, RIGHT_DOWN, _rule_of,
     start_state, successors)
@@ -86,9 +87,7 @@ def _check_objective(objective) -> dict:
     for name, w in objective.items():
         if name not in OBJECTIVE:
             raise ValueError(f"objective term {name!r}: unknown term (terms: {', '.join(OBJECTIVE)})")
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not 0 <= w < float("inf"):
-            raise ValueError(f"objective term {name!r} = {w!r}: a weight is a number >= 0")
-        weights[name] = float(w)
+        weights[name] = checks.number(w, f"objective term {name!r} weight", low=0)
     return weights
 
 

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 from typing import Optional
 
+from ... import checks
 from ...grid import ORTHOGONAL, Grid, check_size
 from .rules import Puzzle
 from .solving import count_solutions, grade
@@ -16,10 +17,7 @@ __all__ = ["generate", "random_walk", "generate_unique", "make"]
 
 
 def _check_id(id) -> int:
-    if isinstance(id, bool) or not isinstance(id, int):
-        raise ValueError(f"puzzle id {id!r}: an id is a whole number")
-    if id < 0:
-        raise ValueError(f"puzzle id {id}: an id must be 0 or more")
+    checks.puzzle_id(id)
     return id
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+from ... import checks
 from .board import UNLIMITED, WallMaze
 from .runner import Runner, score  # noqa: F401  (score: the doctests)
 
@@ -69,8 +70,7 @@ def level(preset: str = "simple", level_id: int = 1) -> WallMaze:
     """
     if preset not in PRESETS:
         raise ValueError(f"preset {preset!r}: unknown (choose one of {', '.join(PRESETS)})")
-    if isinstance(level_id, bool) or not isinstance(level_id, int) or level_id < 0:
-        raise ValueError(f"level id {level_id!r}: must be a whole number >= 0")
+    checks.puzzle_id(level_id, "level id")
     rows, cols, (lo, hi), n_cp, budget, *tele = PRESETS[preset]
     # A string seed is hashed with SHA-512 by random.Random: stable across machines and versions.
     rng = random.Random(f"wallmaze:{preset}:{level_id}")
