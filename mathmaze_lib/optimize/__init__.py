@@ -39,6 +39,7 @@ optimizer then returns the best found so far (``stopped`` says why a run ended).
 (4, 4, True)
 """
 
+from ..naming import set_module
 from .clock import OptResult, check_limits, compiled_available, default_workers, text_progress
 from .greedy import greedy, route_candidates
 from .anneal import CROWDED, anneal, local_search
@@ -53,8 +54,4 @@ __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "r
 
 # The public names say they are the package's: a learner's feedback names ``mathmaze_lib.optimize.greedy``
 # (and the exercises' "you called optimize.greedy"), not the module inside it.
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith(__name__ + "."):
-        _obj.__module__ = __name__
-del _name, _obj
+set_module(__name__, globals(), __all__)

@@ -42,6 +42,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+from ..naming import set_module  # noqa: F401  (the puzzle packages call it from here)
+
 __all__ = ["Verdict", "Kind", "VOCABULARY", "missing", "OneStartOneEnd", "set_module"]
 
 #: The entry points every puzzle has (the attributes of its :class:`Kind`).
@@ -140,19 +142,3 @@ class OneStartOneEnd:
     def ends(self) -> tuple:
         """The end cells (one here: End, or the goal)."""
         return (self.end,)
-
-
-def set_module(package: str, names: dict, public) -> None:
-    """Give the public functions and classes of a puzzle package the package's name as their
-    ``__module__`` (as numpy does): a learner imports them from the package, so that is the name the
-    exercises' messages (``summaze.count_solutions``), tagged JSON and tracebacks show, whichever
-    module of the package defines them.
-
-    >>> from mathmaze_lib.puzzles import summaze
-    >>> summaze.count_solutions.__module__, summaze.Puzzle.__module__
-    ('mathmaze_lib.puzzles.summaze', 'mathmaze_lib.puzzles.summaze')
-    """
-    for name in public:
-        item = names[name]
-        if callable(item) and getattr(item, "__module__", "").startswith(package + "."):
-            item.__module__ = package

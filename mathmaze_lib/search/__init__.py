@@ -24,6 +24,7 @@ depth-first search of simple routes.
 5
 """
 
+from ..naming import set_module
 from .core import SearchResult, Step, bfs, goal_test, route_to, successor_function
 from .dense import DenseMap, bfs_dense
 from .bits import bfs_bits, bits_bfs_route, bits_distance, bits_on_shortest_routes, bits_region, bits_route, bits_spread
@@ -41,8 +42,4 @@ __all__ = [
 
 # The public names say they are the package's: a learner's feedback names ``mathmaze_lib.search.bfs``
 # (and the exercises' "you called search.bfs"), not the module inside it.
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith(__name__ + "."):
-        _obj.__module__ = __name__
-del _name, _obj
+set_module(__name__, globals(), __all__)

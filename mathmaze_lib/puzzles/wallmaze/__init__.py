@@ -52,6 +52,7 @@ runner's walk longer as well as shorter.
 
 import sys
 
+from ...naming import set_module
 from ..protocol import Kind
 from .board import (LATER_CHECKPOINT, LETTERS, MAX_TEXT_BYTES, TELEPORTS, UNBUILDABLE, UNLIMITED,
                     WallError, WallMaze)
@@ -71,11 +72,7 @@ __all__ = [
 
 # The public names say they are the package's (as numpy's do): a learner's traceback, the exercises'
 # "you called wallmaze.score" and the plain-data tags name the package, not the module inside it.
-for _name in __all__:
-    _obj = globals()[_name]
-    if getattr(_obj, "__module__", "").startswith(__name__ + "."):
-        _obj.__module__ = __name__
-del _name, _obj
+set_module(__name__, globals(), __all__)
 
 
 def _best(maze: WallMaze) -> list:
