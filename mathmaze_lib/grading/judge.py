@@ -25,10 +25,6 @@ __all__ = ["ExercisePlan", "JUDGE_SECONDS"]
 JUDGE_SECONDS = 60.0
 
 
-def _verdict(feedback: Feedback) -> Feedback:
-    return Feedback(feedback.status, feedback.text, feedback.right, feedback.total, feedback.borrowed)
-
-
 class ExercisePlan:
     """What the grader asks a worker about one exercise, and how it judges the reply."""
 
@@ -73,10 +69,10 @@ class ExercisePlan:
             facts["value"] = plain.decode(facts["value"])
         if not self.function:
             value = facts.get("value") if facts.get("missing") is False else None
-            return _verdict(self.q.evaluate(value))
+            return self.q.evaluate(value)
         early = self.q.first_look(facts)
         if early is not None:
-            return _verdict(early)
+            return early
         library = facts.get("library")
         if isinstance(library, str) and library:
             return Feedback("incorrect", f"{self.q.name} is the library's own {library[:120]}, not code you wrote.")
