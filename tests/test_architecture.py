@@ -10,8 +10,10 @@ builtin, a name from ipywidgets) is listed in ``NOT_OURS``.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +30,16 @@ NOT_OURS = {"ValueError", "IntSlider", "ipywidgets.Play", "ipywidgets.Stack", "a
 NOT_THE_PROJECT = {".venv", "build", ".git", "__pycache__", "node_modules", ".hypothesis"}
 PATH = re.compile(r"^[\w*./-]+(\.(py|js|css|json|md|toml|yml|ipynb|cfg)|/)$")
 NAME = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?(?:\s*->.*)?$")
+
+
+def project_files() -> list:
+    """Every file of the checkout outside NOT_THE_PROJECT's folders, which are not descended into (a
+    build folder can appear and vanish while another test builds the wheel)."""
+    found = []
+    for folder, subfolders, files in os.walk(ROOT, onerror=lambda error: None):
+        subfolders[:] = [d for d in subfolders if d not in NOT_THE_PROJECT and not d.endswith(".egg-info")]
+        found += [Path(folder) / f for f in files]
+    return found
 
 
 def tokens() -> list:
@@ -98,7 +110,7 @@ def test_every_file_it_names_exists(word):
         assert any(pattern in p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py")), word
         return
     hits = [p for base in (ROOT, PACKAGE) for p in base.glob(pattern)]
-    hits += [p for p in ROOT.rglob(pattern.split("/")[-1]) if str(p.relative_to(ROOT)).endswith(pattern)]
+    hits += [p for p in project_files() if str(p.relative_to(ROOT)).endswith(pattern)]
     hits = [p for p in hits if not NOT_THE_PROJECT & set(p.relative_to(ROOT).parts)]
     assert hits, f"docs/ARCHITECTURE.md names {word}, which is not in the repository"
 

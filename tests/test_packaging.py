@@ -105,8 +105,15 @@ def test_the_wheel_ships_the_widget_front_end_and_the_data(tmp_path):
     import sys
     import zipfile
 
+    import shutil
+
+    # Built from a copy: setuptools writes build/ and *.egg-info into the folder it builds, and other
+    # tests read the checkout's tree at the same time.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv", "build", ".git", "__pycache__", "node_modules", "*.egg-info", ".pytest_cache", ".hypothesis"))
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                           "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+                           "-w", str(tmp_path), str(source)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     wheel = next(tmp_path.glob("mathmaze_lib-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
