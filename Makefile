@@ -20,14 +20,19 @@ XDIST = -n $(TEST_JOBS) --dist loadgroup --no-loadscope-reorder
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# uv installs what pip would (the same pyproject, from PyPI) in a fraction of pip's time, and keeps the
+# downloads in its cache; where uv cannot (no uv for the machine, an index only pip is set up for), pip does.
+INSTALL = install() { $(BIN)/python -m pip install --quiet uv && $(BIN)/uv pip install --quiet --python $(BIN)/python "$$@" \
+	|| $(BIN)/python -m pip install --quiet "$$@"; }; install
+
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e ".[lab]"
+	$(INSTALL) -e ".[lab]"
 	$(BIN)/python -m mathmaze_lib.optimize & walls=$$!; $(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$walls
 	touch $@
 
 # The two compiled parts (numba) compile into numba's cache at once, one per core.
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	$(INSTALL) -e ".[lab,test]"
 	$(BIN)/python -m mathmaze_lib.optimize & walls=$$!; $(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$walls
 	touch $@
 
