@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from mathmaze_lib.puzzles import wallmaze
+from mathmaze_lib.puzzles.wallmaze import goals
 
 BOARD = "walls: 3\ns....\n.....\n....f\n"
 
@@ -73,6 +74,9 @@ def test_goals_prove_small_boards_with_the_exact_search(tmp_path):
     assert proc.returncode == 0 and "proven optimal" in proc.stderr
     assert entry["optimal"] is True and entry["method"] == "exact"
     assert wallmaze.score(wallmaze.level("simple", 1), [tuple(w) for w in entry["walls"]]) == entry["moves"]
+    # the goal the package ships for this level is this proof's (other tests take it as the optimum)
+    stored = goals.stored_goals()["simple:1"]
+    assert stored["optimal"] is True and stored["moves"] == entry["moves"]
 
 
 def test_goals_refuse_a_broken_goals_file(tmp_path):
