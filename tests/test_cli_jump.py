@@ -1,15 +1,14 @@
 """The jump command: solve (JSON keys length, route, count) and generate (the text format)."""
 
 import json
-import subprocess
-import sys
 
 from mathmaze_lib.puzzles import jumpmaze as jm
 
+import commandline
+
 
 def cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "jump", *args],
-                          capture_output=True, text=True, cwd=cwd)
+    return commandline.run("jump", *args, cwd=cwd)
 
 
 def test_solve_json_has_the_documented_keys(tmp_path):

@@ -1,20 +1,19 @@
 """The walls command: score and optimize, as JSON with the documented keys."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles.wallmaze import goals
 
+import commandline
+
 BOARD = "walls: 3\ns....\n.....\n....f\n"
 
 
 def cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", *args],
-                          capture_output=True, text=True, cwd=cwd)
+    return commandline.run("walls", *args, cwd=cwd)
 
 
 def test_score_json(tmp_path):

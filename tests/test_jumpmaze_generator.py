@@ -5,14 +5,14 @@ import json
 import random
 import re
 import statistics
-import subprocess
-import sys
 
 import pytest
 
 from mathmaze_lib.puzzles import jumpmaze as jm
 from mathmaze_lib.puzzles.jumpmaze import objective
 from mathmaze_lib.grid import Grid
+
+import commandline
 
 CELL_RULES = ["ortho", "diag8", "rightdown", "wrap", "diag8+wrap"]
 STATE_RULES = ["alternate", "toggle", "nouturn", "wildcard", "diag8+nouturn", "toggle+wildcard"]
@@ -221,8 +221,7 @@ def test_bad_options_name_the_option_and_the_rule(kwargs, message):
 # ---------------------------------------------------------------- the command line
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "jump", "generate", *args],
-                          capture_output=True, text=True)
+    return commandline.run("jump", "generate", *args)
 
 
 @pytest.mark.parametrize("args, option", [

@@ -15,6 +15,8 @@ from mathmaze_lib.puzzles.wallmaze import fastrunner, goals, parse, score
 
 from test_wallmaze_tiles import boards
 
+import commandline
+
 pytestmark = pytest.mark.skipif(not fastrunner.AVAILABLE, reason="numba is not installed")
 
 
@@ -131,8 +133,7 @@ def test_walls_optimize_runs_the_compiled_runner_unless_told_python():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", *args],
-                          capture_output=True, text=True)
+    return commandline.run("walls", "optimize", *args)
 
 
 @pytest.mark.parametrize("compiled", [False, True])

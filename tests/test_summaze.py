@@ -1,7 +1,6 @@
 """Math Maze: generation from ids, checking any path, counting solutions, unique puzzles, grades."""
 
 import json
-import subprocess
 import sys
 
 import networkx as nx
@@ -12,6 +11,8 @@ from hypothesis import strategies as st
 from mathmaze_lib.puzzles import summaze
 from mathmaze_lib.grid import Grid
 from mathmaze_lib.puzzles.summaze import Puzzle, check_path, count_solutions, generate, make, solutions
+
+import commandline
 
 # ---------------------------------------------------------------- golden ids (the same on every machine)
 
@@ -172,7 +173,7 @@ def test_bad_ids_and_cells():
 # ---------------------------------------------------------------- command line
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "summaze", *args], capture_output=True, text=True)
+    return commandline.run("summaze", *args)
 
 
 def test_cli_json_has_the_documented_keys():

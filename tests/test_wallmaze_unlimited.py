@@ -3,14 +3,14 @@
 import hashlib
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
 from mathmaze_lib import optimize
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles.wallmaze import UNLIMITED, check, parse, score
+
+import commandline
 
 NEW = ("unlimited", "mazer-unlimited", "empty")
 
@@ -180,8 +180,7 @@ def test_build_refuses_bad_limits_and_temperatures_and_a_blocked_board():
 # ---------------------------------------------------------------- the command line
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", *args],
-                          capture_output=True, text=True)
+    return commandline.run("walls", "optimize", *args)
 
 
 def test_the_command_builds_on_an_unlimited_board_and_anneals_otherwise():
