@@ -136,7 +136,7 @@ def test_a_map_code_is_scored_with_its_own_walls_or_given_ones(tmp_path):
 
 
 def test_a_map_code_is_optimized_from_the_bare_board(tmp_path):
-    data = json.loads(cli("optimize", "--code", SMALL1, "--seconds", "2", "--workers", "1", "--json").stdout)
+    data = json.loads(cli("optimize", "--code", SMALL1, "--max-iters", "50000", "--workers", "1", "--json").stdout)
     assert set(data) == {"moves", "walls", "optimal", "method"}
     maze = wallmaze.parse(SMALL1)
     assert data["moves"] == wallmaze.score(maze, [tuple(w) for w in data["walls"]]) >= 40
