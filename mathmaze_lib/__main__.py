@@ -8,7 +8,7 @@ import pkgutil
 import re
 import sys
 
-from . import __version__, commands
+from . import __version__, commands, interrupts
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,6 +35,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    if argv is None:                # the real command line (a test passes its own arguments)
+        interrupts.redeliver()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)

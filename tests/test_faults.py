@@ -318,3 +318,18 @@ def test_walls_goals_skips_a_bad_entry_with_a_warning(tmp_path):
     assert f"warning: {out}: entry 'simple:2': must be an object" in proc.stderr
     written = json.loads(out.read_text())
     assert set(written) == {"mazer:1", "simple:1"} and written["mazer:1"] == good
+
+
+def test_a_ctrl_c_inside_a_finalizer_is_not_lost():
+    """numba frees LLVM objects in ``__del__``; a Ctrl-C landing there used to print "Exception ignored"
+    with a traceback and be lost (a search then ran to its time limit). It is delivered again."""
+    probe = ("import sys\nfrom mathmaze_lib import interrupts\n"
+             "if sys.argv[1] == 'hook':\n    interrupts.redeliver()\n"
+             "class Freed:\n    def __del__(self):\n        raise KeyboardInterrupt\n"
+             "import time\nt = time.time()\n"
+             "try:\n    Freed()\n    while time.time() < t + 2:     # a search that goes on\n        pass\n    print('lost')\n"
+             "except KeyboardInterrupt:\n    print('delivered')\n")
+    with_hook = subprocess.run([sys.executable, "-c", probe, "hook"], capture_output=True, text=True, env=ENV)
+    assert with_hook.stdout == "delivered\n" and "Exception ignored" not in with_hook.stderr
+    without = subprocess.run([sys.executable, "-c", probe, "none"], capture_output=True, text=True, env=ENV)
+    assert without.stdout == "lost\n" and "Exception ignored" in without.stderr     # what the hook is for

@@ -8,7 +8,7 @@ import os
 import signal
 import time
 
-from .. import checks
+from .. import checks, interrupts
 from .clock import OptResult, check_limits
 
 
@@ -23,6 +23,7 @@ def _worker(conn, started, search, kwargs, seed, origin, seconds, max_iters) -> 
     limit and the times of its ``history`` are the whole run's.  It sets ``started`` once a Ctrl-C
     can no longer interrupt its imports (a worker still starting is ended without one)."""
     try:
+        interrupts.redeliver()
         started.set()
         t0 = time.perf_counter() - (time.time() - origin)
         result = search(seed=seed, seconds=seconds, max_iters=max_iters, progress=None, t0=t0, **kwargs)
