@@ -10,7 +10,7 @@ import pytest
 
 from conftest import NOTEBOOKS, ROOT
 from mathmaze_lib.exercises import NOT_ATTEMPTED, FunctionExercise, ThoughtExercise, ValueExercise
-from mathmaze_lib.exercises.release import make_student, release, student_source
+from mathmaze_lib.teacher.release import make_student, release, student_source
 
 
 def square_exercise():
