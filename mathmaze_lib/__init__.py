@@ -2,8 +2,8 @@
 
 The package has one grid model (:mod:`mathmaze_lib.grid`), one search core
 (:mod:`mathmaze_lib.search`), a package per puzzle (:mod:`mathmaze_lib.puzzles`), drawings
-(:mod:`mathmaze_lib.draw`), widgets (:mod:`mathmaze_lib.widgets`) and the
-exercise mechanism (:mod:`mathmaze_lib.exercises`).
+(:mod:`mathmaze_lib.draw`), widgets (:mod:`mathmaze_lib.widgets`), the
+exercise mechanism (:mod:`mathmaze_lib.exercises`) and the teacher's side (:mod:`mathmaze_lib.teacher`).
 
 >>> from mathmaze_lib import Grid, bfs
 >>> bfs(Grid(2, 2).neighbours, (0, 0), (1, 1)).length
