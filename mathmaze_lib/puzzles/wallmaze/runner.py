@@ -62,11 +62,11 @@ def walk(plan: Callable, sources, legs: int, colours: Optional[dict] = None, out
     to the leg's nearest target along ``plan(sources, k)``, which is ``(route, moves, ends, may_jump)``
     (``ends``: where the next leg starts), or None when no route reaches the targets.
 
-    With teleports (``colours``: the colour of each in-cell), the runner walks a
-    route that ``may_jump`` only up to its first in-cell of a colour not used yet: that colour is
-    used up (added to ``used``, which ``plan`` may read), and the same leg is planned again from its
-    out-cells ``outs[colour]``.  Returns the pieces walked, ``(route, moves, may_jump)`` each, or None
-    when blocked.
+    With teleports (``colours``: the colour of each in-cell), the runner walks a route that
+    ``may_jump`` only up to its first in-cell of a colour not used yet: that colour is used up (added
+    to ``used``, which ``plan`` may read), and the same leg is planned again from its out-cells
+    ``outs[colour]``.  Returns the pieces walked, ``(route, moves, may_jump)`` each, or None when
+    blocked.
 
     >>> step = {0: [1], 1: [2], 2: []}
     >>> walk(lambda sources, k: ([sources[0], step[sources[0]][0]], 1, step[sources[0]], True), [0], 2)
