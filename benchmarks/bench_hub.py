@@ -178,7 +178,7 @@ def largest_class(hub, repo, known: dict, limit: float, guess: int = 0, tries: i
 
 def collect_timing(hub, out: Path, what: str, names: list, **options) -> Row:
     """``python -m mathmaze_lib collect`` for ``names``, as the teacher runs it (the hub's admin token): its seconds."""
-    from mathmaze_lib.collecting import collect
+    from mathmaze_lib.teacher.collecting import collect
 
     t0 = time.monotonic()
     results = collect(hub.url, hub.token, "0", out, users=names, **options)

@@ -10,8 +10,9 @@ from pathlib import Path
 import nbformat
 
 from benchmarks import Row
-from mathmaze_lib import grading, worksheet
-from mathmaze_lib.exercises.release import BEGIN, END
+from mathmaze_lib import grading
+from mathmaze_lib.teacher import worksheet
+from mathmaze_lib.teacher.release import BEGIN, END
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_SIZE = 30

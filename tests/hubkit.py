@@ -84,7 +84,7 @@ def make_class_copy(dest: Path) -> Path:
     with ``python -m mathmaze_lib release --class DEST`` (student notebooks, a README for students,
     the solutions setting; never ``solutions/``), plus the package for the test's servers.
     """
-    from mathmaze_lib.exercises.classroom import class_release
+    from mathmaze_lib.teacher.classroom import class_release
 
     class_release(NOTEBOOKS, dest)
     shutil.copytree(ROOT / "mathmaze_lib", dest / "mathmaze_lib",

@@ -120,3 +120,44 @@ def test_every_file_it_names_exists(word):
 def test_every_name_it_gives_is_defined(word):
     name = NAME.match(word).group(1)
     assert exists(name), f"docs/ARCHITECTURE.md names {word}, but the package defines no {name}"
+
+
+#: The size a newcomer can read at once: lines of a module, lines of a function (its decorators included).
+MODULE_LINES, FUNCTION_LINES = 500, 80
+
+
+def sizes() -> tuple:
+    """``({module path: lines}, {"path:line name": lines of the function})`` over the package."""
+    lines, functions = {}, {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        rel = str(path.relative_to(ROOT))
+        lines[rel] = text.count("\n")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                functions[f"{rel}:{node.lineno} {node.name}"] = node.end_lineno - first + 1
+    return lines, functions
+
+
+def test_no_module_or_function_is_too_long_to_read_at_once():
+    lines, functions = sizes()
+    assert len(lines) > 50 and max(functions.values()) > 40          # it measured the package
+    assert {m: n for m, n in lines.items() if n > MODULE_LINES} == {}
+    assert {f: n for f, n in functions.items() if n > FUNCTION_LINES} == {}
+
+
+@pytest.mark.parametrize("old, new", [("mathmaze_lib.worksheet", "mathmaze_lib.teacher.worksheet"),
+                                      ("mathmaze_lib.exercises.release", "mathmaze_lib.teacher.release"),
+                                      ("mathmaze_lib.summaze", "mathmaze_lib.puzzles.summaze")])
+def test_a_moved_module_keeps_its_old_name(old, new):
+    """Scripts and saved notebooks that import a module by the name it had before it moved get the
+    module itself (`_MOVED` in mathmaze_lib/__init__.py), which keeps its own name."""
+    import importlib
+
+    module = importlib.import_module(old)
+    assert module is importlib.import_module(new) and module.__spec__.name == new
+    parent, _, leaf = old.rpartition(".")
+    assert getattr(importlib.import_module(parent), leaf) is module
+    with pytest.raises(ImportError):
+        importlib.import_module("mathmaze_lib.no_such_module")

@@ -12,7 +12,7 @@ import nbformat
 from conftest import NOTEBOOKS, ROOT
 from mathmaze_lib.__main__ import main
 from mathmaze_lib.exercises import lesson1
-from mathmaze_lib.exercises.release import BEGIN, END
+from mathmaze_lib.teacher.release import BEGIN, END
 from mathmaze_lib.exercises.visibility import ENV, SETTINGS_FILE, solution_notice, write_settings
 
 DAY = datetime.date(2026, 11, 23)

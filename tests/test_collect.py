@@ -9,7 +9,7 @@ import pwd
 
 import pytest
 
-from mathmaze_lib.collecting import folder_name, notebook_path, read_from_home, stamp
+from mathmaze_lib.teacher.collecting import folder_name, notebook_path, read_from_home, stamp
 from mathmaze_lib.grading import student_name
 
 NOTEBOOK = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'

@@ -17,7 +17,7 @@ import pytest
 from conftest import NOTEBOOKS
 from mathmaze_lib import grading
 from mathmaze_lib.__main__ import main
-from mathmaze_lib.exercises.release import BEGIN, END
+from mathmaze_lib.teacher.release import BEGIN, END
 
 LESSON = "03_wall_optimization"
 QS = [attr for attr, _ in grading.graded_exercises(3)]            # q1 ... q7 (q6 is a question)

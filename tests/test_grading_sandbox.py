@@ -28,7 +28,7 @@ import pytest
 from conftest import NOTEBOOKS, ROOT
 from mathmaze_lib import grading
 from mathmaze_lib.__main__ import main
-from mathmaze_lib.exercises.release import BEGIN, END
+from mathmaze_lib.teacher.release import BEGIN, END
 from mathmaze_lib.exercises.solutions import load
 from mathmaze_lib.grading import sandbox
 

@@ -10,7 +10,7 @@ import pytest
 from mathmaze_lib.__main__ import main
 from mathmaze_lib.puzzles import PUZZLES, icemaze
 from mathmaze_lib.widgets.game import Game
-from mathmaze_lib.worksheet import render, sheet
+from mathmaze_lib.teacher.worksheet import render, sheet
 
 
 def _random_maze(rng, rows, cols):

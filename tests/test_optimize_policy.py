@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from mathmaze_lib import optimize, worksheet
+from mathmaze_lib import optimize
+from mathmaze_lib.teacher import worksheet
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.widgets.wall_game import MazerGame
 

@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from conftest import ROOT
-from mathmaze_lib import slides
+from mathmaze_lib.teacher import slides
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.__main__ import main
 

@@ -198,6 +198,23 @@ def test_a_teleport_can_make_the_walk_longer_and_is_used_once():
     assert score(maze, [(1, 1)]) == 8 and score(maze, [(2, 1), (1, 1)]) == 8
 
 
+def test_the_walk_both_python_runners_share_cuts_at_an_unused_in_cell_and_plans_the_leg_again():
+    """`runner.walk` with a made-up plan: the first route meets in-cell 1 (colour 0): cut there, planned
+    again from colour 0's out-cell 10; that route passes in-cell 2, also colour 0, now used: walked whole.
+    A route that may not jump (`may_jump` False: no unused in-cell on any shortest route) is never cut."""
+    from mathmaze_lib.puzzles.wallmaze.runner import walk
+
+    routes = {0: [0, 1, 2, 3], 10: [10, 2, 3]}
+
+    def plan(sources, k, may_jump=True):
+        route = routes[sources[0]]
+        return route, len(route) - 1, (route[-1],), may_jump
+
+    assert walk(plan, (0,), 1, colours={1: 0, 2: 0}, outs={0: (10,)}) == [([0, 1], 1, True), ([10, 2, 3], 2, True)]
+    assert walk(lambda s, k: plan(s, k, False), (0,), 1, {1: 0}, {0: (10,)}) == [([0, 1, 2, 3], 3, False)]
+    assert walk(lambda s, k: None, (0,), 1, {1: 0}, {0: (10,)}) is None
+
+
 def test_a_used_colour_stays_used_over_the_next_checkpoints_legs():
     maze = parse("stA\n...\nu.f")
     # leg 1: s -> t (jump to u) -> A; leg 2: A -> f passes nothing new

@@ -15,8 +15,9 @@ import networkx as nx
 import pytest
 
 from conftest import ROOT
-from mathmaze_lib import handout, worksheet
+from mathmaze_lib.teacher import handout, worksheet
 from mathmaze_lib.puzzles import jumpmaze, summaze, wallmaze
+from mathmaze_lib import optimize
 from mathmaze_lib.__main__ import main
 
 POPPLER = all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "pdfinfo"))
@@ -147,7 +148,7 @@ def test_walls_keys_score_what_they_say():
             assert a["source"] == "stored"
         else:       # levels 5 and 13: the exact search proves them in a fraction of a second
             assert a["source"] == "exact" and a["optimal"] and "proven best" in item.key_text
-        assert a["greedy"] == wallmaze.score(board, worksheet.optimize.greedy(board).walls)
+        assert a["greedy"] == wallmaze.score(board, optimize.greedy(board).walls)
 
 
 @pytest.mark.slow

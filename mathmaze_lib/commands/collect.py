@@ -39,7 +39,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..collecting import DEFAULT_FOLDER, collect
+    from ..teacher.collecting import DEFAULT_FOLDER, collect
 
     token = args.token or os.environ.get("JUPYTERHUB_API_TOKEN", "")
 

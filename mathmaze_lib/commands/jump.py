@@ -7,6 +7,7 @@ import json
 import sys
 from dataclasses import replace
 
+from .. import checks
 from ..puzzles import jumpmaze as jm
 from ..grid import read_text
 
@@ -113,8 +114,7 @@ def _generate_options(args) -> dict:
     """Check the generate options; a bad one is a ValueError naming the option and the rule."""
     import math
 
-    if args.id < 0:
-        raise ValueError(f"--id {args.id}: a maze id is a whole number >= 0")
+    checks.puzzle_id(args.id, "--id")
     for name in ("rows", "cols"):
         value = getattr(args, name)
         if not 1 <= value <= 100:
@@ -124,8 +124,7 @@ def _generate_options(args) -> dict:
         raise ValueError(f"--rows {args.rows} --cols {args.cols}: a maze needs at least 2 cells")
     if args.steps is not None and args.steps < 0:
         raise ValueError(f"--steps {args.steps}: the number of annealing steps is a whole number >= 0")
-    if args.restarts < 1:
-        raise ValueError(f"--restarts {args.restarts}: the number of rounds is a whole number >= 1")
+    checks.whole(args.restarts, "--restarts", low=1, note="the number of rounds")
     if not (args.seconds > 0 and math.isfinite(args.seconds)):
         raise ValueError(f"--seconds {args.seconds:g}: the time limit is a number of seconds > 0")
     try:

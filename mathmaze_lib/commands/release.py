@@ -32,7 +32,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..exercises.release import release
+    from ..teacher.release import release
     from ..exercises.solutions import write as write_solutions
 
     folder = Path(args.dir)
@@ -46,7 +46,7 @@ def run(args) -> int:
         print("this installation has no worked solutions: ready for a class")
         return 0
     if args.class_dir:
-        from ..exercises.classroom import class_release
+        from ..teacher.classroom import class_release
 
         if args.execute or args.check or args.notebooks:
             raise ValueError("--class writes every student notebook as it is: leave out NAME, --execute and --check")

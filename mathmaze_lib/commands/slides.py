@@ -17,7 +17,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..slides import DECKS, write_slides
+    from ..teacher.slides import DECKS, write_slides
 
     if args.lesson not in {str(k) for k in DECKS}:
         raise ValueError(f"slides {args.lesson!r}: choose a lesson, 1, 2 or 3")

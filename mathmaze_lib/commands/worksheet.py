@@ -7,7 +7,7 @@ import json
 
 
 def register(sub) -> None:
-    from ..worksheet import KINDS, PAPERS
+    from ..teacher.worksheet import KINDS, PAPERS
 
     p = sub.add_parser(
         "worksheet", help="print puzzles on A4/Letter PDF pages, with an answer key; or a rules handout",
@@ -37,8 +37,8 @@ def register(sub) -> None:
 
 
 def _rules(args) -> int:
-    from ..handout import write_rules
-    from ..worksheet import check_kind
+    from ..teacher.handout import write_rules
+    from ..teacher.worksheet import check_kind
 
     if not args.rules_of:
         raise ValueError("worksheet rules: name the puzzle, e.g. 'worksheet rules summaze' (summaze, jump or walls)")
@@ -57,7 +57,7 @@ def _rules(args) -> int:
 
 
 def run(args) -> int:
-    from ..worksheet import check_difficulty, check_kind, command_line, write
+    from ..teacher.worksheet import check_difficulty, check_kind, command_line, write
 
     if not args.out:
         raise ValueError("--out: name the PDF file to write, e.g. --out sheet.pdf")

@@ -48,19 +48,17 @@ Not attempted yet: write your code where it says # YOUR CODE HERE, run that cell
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import dataclasses
-import dis
 import inspect
-import numbers
 import random
 import textwrap
 import zlib
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from . import guard
-from .plain import Opaque, PlainError, decode
+from .feedback import Feedback, _short, difference, same
+from .outcomes import (_encoded, _fingerprint, _is_placeholder, _names_used, describe_answer,  # noqa: F401
+                       outcome_of, plain_outcome, references)
 
 __all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
            "same", "difference", "describe_answer", "references", "plain_outcome", "outcome_of"]
@@ -68,147 +66,6 @@ __all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "
 #: What every untouched exercise prints; the release step writes it into student notebooks.
 NOT_ATTEMPTED = ("Not attempted yet: write your code where it says # YOUR CODE HERE, "
                  "run that cell, then run this check again.")
-
-_MAX_SHOWN = 120  # characters of a value shown in a message
-
-
-@dataclasses.dataclass
-class Feedback:
-    """The answer of ``check()``: ``status`` is ``correct``, ``incorrect``, ``error``,
-    ``not attempted`` or ``no check``, and ``text`` says it in words.
-
-    ``check()`` prints the text; ``evaluate()`` returns the Feedback for tests and teachers.
-    ``right`` of ``total`` cases were right; ``borrowed`` names the earlier exercises (``uses``)
-    that are wrong but whose reference versions make this one right.
-    """
-
-    status: str
-    text: str
-    right: int = 0            # cases answered right (the grader's --partial counts them)
-    total: int = 0            # cases judged
-    borrowed: tuple = ()      # earlier exercises whose reference versions made this one right
-
-    @property
-    def correct(self) -> bool:
-        return self.status == "correct"
-
-    def __bool__(self) -> bool:
-        return self.correct
-
-    def __str__(self) -> str:
-        return self.text
-
-    def points(self, partial: bool = False) -> float:
-        """The grader's mark: 1 when right; with ``partial`` the share of cases right (two places),
-        else 0.
-
-        >>> Feedback("incorrect", "", 3, 4).points(), Feedback("incorrect", "", 3, 4).points(partial=True)
-        (0, 0.75)
-        """
-        if self.correct:
-            return 1
-        if not (partial and self.total):
-            return 0
-        share = round(self.right / self.total, 2)
-        return int(share) if share == int(share) else share
-
-
-def _short(value: Any, limit: int = _MAX_SHOWN) -> str:
-    """``repr`` cut to ``limit`` characters; never raises (a learner's ``__repr__`` may)."""
-    try:
-        text = repr(value)
-    except BaseException:  # noqa: B036 - a learner's broken __repr__
-        return f"<a {type(value).__name__} that cannot be shown>"
-    return text if len(text) <= limit else text[:limit] + " ..."
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and (
-        type(x) is int or type(x).__module__ == "numpy")
-
-
-def same(expected: Any, got: Any) -> bool:
-    """True when ``got`` is the reference answer ``expected``: the same type (an int may be any
-    integer type, a bool must be a bool) and the same value, all the way down. The reference's
-    type decides equality, so an object whose ``__eq__`` always says True is not taken.
-
-    >>> same([1, (2, 3)], [1, (2, 3)]), same([1], (1,)), same(True, 1), same({1: [2]}, {1: [2]})
-    (True, False, False, True)
-    """
-    if _is_int(expected) and _is_int(got):
-        return int(expected) == int(got)
-    if type(expected) is not type(got):
-        return False
-    if isinstance(expected, (list, tuple)):
-        return len(expected) == len(got) and all(same(a, b) for a, b in zip(expected, got))
-    if isinstance(expected, dict):
-        if len(expected) != len(got):
-            return False
-        keys = {type(k) for k in expected}
-        if not all(type(k) in keys for k in got):
-            return False
-        return all(k in got and same(v, got[k]) for k, v in expected.items())
-    if isinstance(expected, (set, frozenset)):
-        kinds = {type(k) for k in expected}
-        return len(expected) == len(got) and all(type(k) in kinds for k in got) and expected == got
-    return bool(expected == got)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, Opaque):
-        return f"a {value.type_name}"
-    if value is None:
-        return "None"
-    if isinstance(value, bool):
-        return "a bool (True or False)"
-    if _is_int(value):
-        return "a whole number"
-    return f"a {type(value).__name__}"
-
-
-def difference(expected: Any, got: Any, what: str = "returned") -> str:
-    """Where ``got`` first differs from ``expected``, in words (for "Not quite: <input> <this>").
-
-    >>> difference({(0, 0): 0, (0, 1): 1, (1, 1): 2}, {(0, 0): 0, (0, 1): 3, (1, 1): 2})
-    'returned a dict that differs at key (0, 1): the answer has 1, yours has 3.'
-    >>> difference([1, 2, 3], [1, 2])
-    'returned a list of 2 items, but the answer has 3: [1, 2, 3].'
-    """
-    if not _is_int(expected) or not _is_int(got):
-        if type(expected) is not type(got) or isinstance(got, Opaque):
-            return (f"{what} {_short(got)} ({_kind(got)}), but the answer is "
-                    f"{_short(expected)} ({_kind(expected)}).")
-    if isinstance(expected, dict):
-        missing = [k for k in expected if k not in got]
-        extra = [k for k in got if k not in expected]
-        if missing:
-            return (f"{what} a dict with no entry for {_short(missing[0])} ({len(missing)} key(s) missing); "
-                    f"the answer has {_short(missing[0])}: {_short(expected[missing[0]])}.")
-        if extra:
-            return (f"{what} a dict with an entry for {_short(extra[0])}, which the answer does not have "
-                    f"({len(extra)} extra key(s)).")
-        for k, v in expected.items():
-            if not same(v, got[k]):
-                return (f"{what} a dict that differs at key {_short(k)}: the answer has {_short(v)}, "
-                        f"yours has {_short(got[k])}.")
-    if isinstance(expected, (list, tuple)):
-        kind = type(expected).__name__
-        for i, (a, b) in enumerate(zip(expected, got)):
-            if not same(a, b):
-                return (f"{what} a {kind} that differs at position {i}: the answer has {_short(a)}, "
-                        f"yours has {_short(b)}.")
-        if len(got) != len(expected):
-            return (f"{what} a {kind} of {len(got)} items, but the answer has {len(expected)}: "
-                    f"{_short(expected)}.")
-    return f"{what} {_short(got)}, but the answer is {_short(expected)}."
-
-
-def _is_placeholder(fn: Callable) -> bool:
-    """True for a function whose body only returns None (``pass``, ``return None``, a docstring)."""
-    if getattr(fn, "__code__", None) is None:
-        return False
-    steps = [(i.opname, i.argval) for i in dis.get_instructions(fn) if i.opname not in ("RESUME", "NOP")]
-    return steps in ([("LOAD_CONST", None), ("RETURN_VALUE", None)], [("RETURN_CONST", None)])
 
 
 def _tidy(text: str) -> str:
@@ -238,144 +95,6 @@ def _caller_namespace(depth: int = 2) -> dict:
         return frame.f_globals
     finally:
         del frame
-
-
-def _fingerprint(value: Any, depth: int = 0) -> Any:
-    """A comparable snapshot of a value's content (private ``_`` attributes left out)."""
-    if depth > 30:
-        return "..."
-    if value is None or isinstance(value, (bool, int, float, str, bytes, complex)):
-        return (type(value), value)
-    if isinstance(value, (list, tuple)):
-        return (type(value), tuple(_fingerprint(v, depth + 1) for v in value))
-    if isinstance(value, dict):
-        return (dict, tuple((_fingerprint(k, depth + 1), _fingerprint(v, depth + 1)) for k, v in value.items()))
-    if isinstance(value, (set, frozenset)):
-        return (type(value), frozenset(_fingerprint(v, depth + 1) for v in value))
-    if callable(value) and not hasattr(value, "__dict__"):
-        return ("callable", id(value))
-    fields = getattr(value, "__dict__", None)
-    if fields is not None and not inspect.isroutine(value) and not inspect.ismodule(value):
-        return (type(value), tuple((k, _fingerprint(v, depth + 1)) for k, v in fields.items()
-                                   if not k.startswith("_")))
-    return ("object", id(value))
-
-
-def describe_answer(answer: Any) -> dict:
-    """What a check looks at before it calls an answer, as plain facts (the grader's worker sends the
-    same facts back): ``missing`` (None), ``callable``, ``placeholder`` (the untouched exercise),
-    ``library`` (``module.name`` when it is the library's own function), ``value`` (a value that is not
-    callable).
-
-    >>> describe_answer(len)["callable"], describe_answer(None), describe_answer(3)["value"]
-    (True, {'missing': True}, 3)
-    """
-    if answer is None:
-        return {"missing": True}
-    if not callable(answer):
-        return {"missing": False, "callable": False, "value": answer}
-    try:
-        module = getattr(answer, "__module__", None) or ""
-        qualname = getattr(answer, "__qualname__", None) or getattr(answer, "__name__", "?")
-    except BaseException:  # noqa: B036 - a learner's object whose attributes raise
-        module, qualname = "", "?"
-    ours = isinstance(module, str) and module.split(".")[0] == "mathmaze_lib"
-    return {"missing": False, "callable": True, "placeholder": _is_placeholder(answer),
-            "library": f"{module}.{qualname}" if ours else ""}
-
-
-_KINDS = ("value", "error", "time", "memory", "steps", "forbidden")
-_TEXTS = {"error": 1000, "error_type": 100, "line": 400, "detail": 1000}
-
-
-def plain_outcome(outcome: guard.Outcome) -> dict:
-    """One call's outcome as JSON-ready plain data (its value already encoded by :func:`.plain.encode`)."""
-    return {"kind": outcome.kind, "value": outcome.value if outcome.kind == "value" else None,
-            "error": outcome.error, "error_type": outcome.error_type, "line": outcome.line,
-            "detail": outcome.detail, "printed": outcome.printed, "seconds": outcome.seconds,
-            "changed": outcome.changed}
-
-
-def outcome_of(data: Any) -> guard.Outcome:
-    """The :class:`~.guard.Outcome` that :func:`plain_outcome` wrote, its value decoded; anything else
-    (a wrong kind, a field of the wrong type) is a :class:`~.plain.PlainError`.
-
-    >>> outcome_of(plain_outcome(guard.Outcome("value", value={"$tuple": [1, 2]}))).value
-    (1, 2)
-    """
-    if type(data) is not dict or data.get("kind") not in _KINDS:
-        raise PlainError("an outcome is an object whose kind is one of " + ", ".join(_KINDS))
-    texts = {}
-    for key, limit in _TEXTS.items():
-        text = data.get(key, "")
-        if type(text) is not str:
-            raise PlainError(f"an outcome's {key} is text, not {type(text).__name__}")
-        texts[key] = text[:limit]
-    printed, seconds, changed = data.get("printed", 0), data.get("seconds", 0.0), data.get("changed", False)
-    if type(printed) is not int or printed < 0 or type(seconds) not in (int, float) or not 0 <= seconds < 1e9 \
-            or type(changed) is not bool:
-        raise PlainError("an outcome's printed, seconds and changed are a count, a time and a bool")
-    value = decode(data.get("value")) if data["kind"] == "value" else None
-    return guard.Outcome(data["kind"], value=value, printed=printed, seconds=float(seconds), changed=changed,
-                         **texts)
-
-
-@contextlib.contextmanager
-def references(namespace: dict, exercises: Iterable):
-    """Put the reference version of each exercise's function into ``namespace`` (where the learner's
-    functions look up the earlier ones), and put the learner's back afterwards, whatever happens.
-
-    >>> ns = {"double": "mine"}
-    >>> q = FunctionExercise("double", reference=lambda x: 2 * x, cases=lambda rng: [(1,)])
-    >>> with references(ns, [q]):
-    ...     ns["double"](4)
-    8
-    >>> ns
-    {'double': 'mine'}
-    """
-    saved = {q.name: namespace[q.name] for q in exercises if q.name in namespace}
-    try:
-        for name in saved:
-            namespace[name] = guard.trusted(next(q.reference for q in exercises if q.name == name))
-        yield sorted(saved)
-    finally:
-        namespace.update(saved)
-
-
-def _names_used(fn: Callable) -> set:
-    """The global names ``fn`` uses, with those of its inner functions and of the functions of the
-    same namespace that it calls (so: which earlier exercises' functions it may call).
-
-    >>> def a(x): return b(x) + 1
-    >>> def b(x): return len(x)
-    >>> sorted(_names_used(a) & {"b", "len", "c"})
-    ['b', 'len']
-    """
-    namespace = getattr(fn, "__globals__", {})
-    names: set = set()
-    todo, seen = [getattr(fn, "__code__", None)], set()
-    while todo:
-        code = todo.pop()
-        if code is None or id(code) in seen or len(seen) > 500:
-            continue
-        seen.add(id(code))
-        names.update(code.co_names)
-        todo += [c for c in code.co_consts if inspect.iscode(c)]
-        for name in code.co_names:
-            other = namespace.get(name) if isinstance(namespace, dict) else None
-            if inspect.isfunction(other) and other.__globals__ is namespace:
-                todo.append(other.__code__)
-    return names
-
-
-def _encoded(fn: Callable, encode: Callable) -> Callable:
-    """``fn`` whose answer is turned into plain data inside the same time limit (outside the
-    forbidden-helper rule: showing a networkx graph is not calling networkx)."""
-    plain = guard.trusted(encode)
-
-    def run(*args):
-        return plain(fn(*args))
-    return run
 
 
 class _Exercise:

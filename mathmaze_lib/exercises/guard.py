@@ -203,15 +203,15 @@ def _codes(forbidden: Iterable) -> tuple:
     return codes, prefixes
 
 
-def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb: int = 1000,
-         forbidden: Iterable = ()) -> Outcome:
-    """Run ``fn(*args)`` under the limits; never raises (see the module's docstring)."""
-    codes, prefixes = _codes(forbidden)
-    start = time.perf_counter()
-    deadline = None if seconds is None else time.monotonic() + max(seconds, 0.0)
+def _watchers(codes: dict, prefixes: list, deadline: Optional[float], memory: int, use_signal: bool,
+              active: list, tripped: list) -> tuple:
+    """The profiler and the alarm handler of one :func:`call`: ``(profile, on_alarm)``.  Each stops the
+    call (raises :class:`_Stop`) when it runs over its time or memory while ``active[0]``; the profiler
+    also stops a call of a forbidden helper (outside :func:`trusted`) and notes it in ``tripped``, and
+    without a timer signal it checks the limits itself every 64 calls."""
     rss0 = _rss()
-    memory = memory_mb * 2 ** 20
-    active = [True]
+    calls = [0]
+    inside: dict = {}    # per thread, the depth of trusted() calls: the forbidden rule does not hold there
 
     def stop_if_over():
         if not active[0]:
@@ -220,18 +220,6 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
             raise _Stop("time")
         if rss0 is not None and memory and (_rss() or 0) - rss0 > memory:
             raise _Stop("memory")
-
-    use_signal = (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
-                  and threading.current_thread() is threading.main_thread())
-    # An outer timer (say a grader's alarm around a whole check) is kept: this call stops at the
-    # outer deadline too, and the outer timer is set again afterwards, so it still goes off.
-    outer = signal.getitimer(signal.ITIMER_REAL)[0] if use_signal else 0.0
-    if outer > 0:
-        outer_end = time.monotonic() + outer
-        deadline = outer_end if deadline is None else min(deadline, outer_end)
-    calls = [0]
-    inside: dict = {}    # per thread, the depth of trusted() calls: the forbidden rule does not hold there
-    tripped: list = []   # forbidden helpers called, in any thread the learner's code started
 
     def profile(frame, event, arg):
         if event == "call":
@@ -256,6 +244,51 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
 
     def on_alarm(signum, frame):
         stop_if_over()
+
+    return profile, on_alarm
+
+
+def _error_outcome(exc: BaseException) -> Outcome:
+    """The outcome of a call that raised ``exc`` (a MemoryError is the memory limit)."""
+    outcome = Outcome("error", error=_safe_str(exc), error_type=type(exc).__name__,
+                      line=learner_line(exc.__traceback__))
+    exc.__traceback__ = None
+    if isinstance(exc, MemoryError):
+        outcome.kind = "memory"
+    return outcome
+
+
+def _restore_alarm(old_handler, outer_end: Optional[float]) -> None:
+    """Stop this call's timer and put back the handler before it; an outer timer (``outer_end``) is set
+    again for the time it has left, or its handler runs now when that time is up."""
+    signal.setitimer(signal.ITIMER_REAL, 0, 0)
+    signal.signal(signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL)
+    if outer_end is not None:
+        left = outer_end - time.monotonic()
+        if left <= 0 and callable(old_handler):
+            old_handler(signal.SIGALRM, None)   # the outer alarm's time is up: its handler runs now
+        else:
+            signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4))
+
+
+def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb: int = 1000,
+         forbidden: Iterable = ()) -> Outcome:
+    """Run ``fn(*args)`` under the limits; never raises (see the module's docstring)."""
+    codes, prefixes = _codes(forbidden)
+    start = time.perf_counter()
+    deadline = None if seconds is None else time.monotonic() + max(seconds, 0.0)
+    memory = memory_mb * 2 ** 20
+    use_signal = (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+                  and threading.current_thread() is threading.main_thread())
+    # An outer timer (say a grader's alarm around a whole check) is kept: this call stops at the
+    # outer deadline too, and the outer timer is set again afterwards, so it still goes off.
+    outer = signal.getitimer(signal.ITIMER_REAL)[0] if use_signal else 0.0
+    outer_end = time.monotonic() + outer if outer > 0 else None
+    if outer_end is not None:
+        deadline = outer_end if deadline is None else min(deadline, outer_end)
+    active = [True]
+    tripped: list = []   # forbidden helpers called, in any thread the learner's code started
+    profile, on_alarm = _watchers(codes, prefixes, deadline, memory, use_signal, active, tripped)
 
     out, err = _Capped(), _Capped()
     outcome: Outcome
@@ -283,24 +316,12 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
         stop.__traceback__ = None
     except BaseException as exc:  # noqa: B036 - the learner's SystemExit, KeyboardInterrupt, ... are reported
         active[0] = False
-        text = _safe_str(exc)
-        outcome = Outcome("error", error=text, error_type=type(exc).__name__,
-                          line=learner_line(exc.__traceback__))
-        exc.__traceback__ = None
-        if isinstance(exc, MemoryError):
-            outcome.kind = "memory"
+        outcome = _error_outcome(exc)
     finally:
         active[0] = False
         sys.setprofile(old_profile)
         if use_signal:
-            signal.setitimer(signal.ITIMER_REAL, 0, 0)
-            signal.signal(signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL)
-            if outer > 0:
-                left = outer_end - time.monotonic()
-                if left <= 0 and callable(old_handler):
-                    old_handler(signal.SIGALRM, None)   # the outer alarm's time is up: its handler runs now
-                else:
-                    signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4))
+            _restore_alarm(old_handler, outer_end)
     if tripped and outcome.kind != "forbidden":      # called from another thread: still not written by the learner
         outcome = Outcome("forbidden", detail=tripped[0], line=outcome.line)
     outcome.printed = out.count + err.count

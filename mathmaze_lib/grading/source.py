@@ -35,7 +35,8 @@ from typing import Iterable, Optional
 
 __all__ = ["parse_cells", "tampering", "forbidden_use", "dynamic_code", "forbidden_names"]
 
-_MACHINERY = ("mathmaze_lib.grading", "mathmaze_lib.exercises.core", "mathmaze_lib.exercises.guard",
+_MACHINERY = ("mathmaze_lib.grading", "mathmaze_lib.exercises.core", "mathmaze_lib.exercises.feedback",
+              "mathmaze_lib.exercises.outcomes", "mathmaze_lib.exercises.guard",
               "mathmaze_lib.exercises.plain", "mathmaze_lib.exercises.solutions", "mathmaze_lib.exercises.visibility")
 _MODULES = ("ctypes", "_ctypes")
 _ATTRIBUTES = {"setprofile", "settrace", "_getframe", "get_objects", "get_referrers", "get_referents",

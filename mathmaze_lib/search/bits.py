@@ -139,13 +139,17 @@ def bits_bfs_route(free: str, sources: int, goal: int, width: int) -> list:
     [0, 1, 2, 6, 10]
     """
     n = len(free)
-    layer = []
+    layer, goals = [], set()        # the goal's bit numbers: a set lookup, not a shift of a big int
     while sources:
         low = sources & -sources
         layer.append(low.bit_length() - 1)
         sources ^= low
+    while goal:
+        low = goal & -goal
+        goals.add(low.bit_length() - 1)
+        goal ^= low
     parent = dict.fromkeys(layer, -1)
-    found = next((v for v in layer if goal >> v & 1), -1)
+    found = next((v for v in layer if v in goals), -1)
     while found < 0:
         following = []
         append = following.append
@@ -153,7 +157,7 @@ def bits_bfs_route(free: str, sources: int, goal: int, width: int) -> list:
             for u in (v - width, v + 1, v + width, v - 1):
                 if 0 <= u < n and free[u] == "1" and u not in parent:
                     parent[u] = v
-                    if goal >> u & 1:
+                    if u in goals:
                         found = u
                         break
                     append(u)

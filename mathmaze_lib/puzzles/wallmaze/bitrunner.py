@@ -7,7 +7,7 @@ from typing import Iterable, Optional
 
 from ...search import bfs_bits, bits_bfs_route, bits_on_shortest_routes, bits_route
 from .board import WallMaze
-from .runner import Runner, _moves, join_legs
+from .runner import Runner, _moves, join_legs, walk
 from .text import parse  # noqa: F401  (the doctests' boards)
 
 
@@ -111,54 +111,54 @@ class BitRunner:
         return moves, route
 
     def _walk_tiles(self, walls: int, avoid: int, want_route: bool):
-        """The run on a board with teleports, leg by leg as :meth:`Runner.legs` does it.  A leg where
-        no in-cell of an unused colour lies on any shortest route (and the nearest target is one
-        cell) takes the layers, as on a board without teleports; any other leg is planned by
-        :func:`~mathmaze_lib.search.bits_bfs_route`, the runner's own search with its tie-break, then cut at the first
-        in-cell of an unused colour, as the runner cuts it."""
-        free, width = self.free & ~walls, self.width
-        sources, moves, route, plans, fs = self.starts, 0, [], 0, ""
-        live = self.tele_ins
-        last = len(self.targets) - 1
-        k = 0
-        while k <= last:
-            goal = self.targets[k]
+        """The run on a board with teleports as :func:`~mathmaze_lib.puzzles.wallmaze.runner.walk` walks
+        it, each leg planned here: by the layers, as on a board without teleports, when no in-cell of an
+        unused colour lies on any shortest route and the nearest target is one cell; else by
+        :func:`~mathmaze_lib.search.bits_bfs_route`, the runner's own search with its tie-break (then
+        cut at a jump as the runner cuts it)."""
+        free, width, targets, ins = self.free & ~walls, self.width, self.targets, self._tele_in_bits
+        last = len(targets) - 1
+        planned = [0, ""]      # the cells of the routes planned by the runner's search; free as "0"/"1"
+        live = [0, self.tele_ins]  # the colours used, and the in-cells of the others
+
+        def plan(sources, k):
+            goal = targets[k]
             layers = bfs_bits(free, sources, goal, width)
             if layers is None:
                 return None
             hit = layers[-1] & goal
-            if not (k < last and hit & (hit - 1)) and not (live and bits_on_shortest_routes(layers, hit, width) & live):
-                moves += len(layers) - 1
+            tie = k < last and hit & (hit - 1)
+            if live[0] != len(used):
+                live[0] = len(used)
+                for colour in used:
+                    live[1] &= ~ins[colour]
+            if not tie and not (live[1] and bits_on_shortest_routes(layers, hit, width) & live[1]):
                 if want_route:
                     leg = bits_route(layers, goal, width, avoid)
-                    route.extend(leg[1:] if route and leg[0] == route[-1] else leg)
-                    sources = leg[-1]
-                else:
-                    sources = hit
-                k += 1
-                continue
-            fs = fs or format(free, "b")[::-1]     # fs[i] == "1": bit i is free (for the exact search)
-            leg = bits_bfs_route(fs, sources, goal, width)
-            plans |= sum(1 << v for v in leg) if want_route else 0
-            for j, v in enumerate(leg):
-                colour = self._tele_colour.get(v, -1) if (1 << v) & live else -1
-                if colour >= 0:                     # an unused colour: jump, the colour is used up
-                    live &= ~self._tele_in_bits[colour]
-                    leg = leg[:j + 1]
-                    sources = self._tele_out_bits[colour]
-                    break
-            else:
-                sources = 1 << leg[-1]
-                k += 1
-            moves += len(leg) - 1
+                    return leg, len(layers) - 1, leg[-1], False
+                return None, len(layers) - 1, hit, False
+            planned[1] = planned[1] or format(free, "b")[::-1]     # [i] == "1": bit i is free
+            leg = bits_bfs_route(planned[1], sources, goal, width)
             if want_route:
-                cells = [1 << v for v in leg]
-                route.extend(cells[1:] if route and cells[0] == route[-1] else cells)
-        if want_route and plans:
-            walked = 0
+                planned[0] |= sum(1 << v for v in leg)
+            return leg, len(leg) - 1, 1 << leg[-1], True
+
+        used: set = set()
+        walked = walk(plan, self.starts, last + 1, self._tele_colour, self._tele_out_bits, used)
+        if walked is None:
+            return None
+        moves = sum([piece[1] for piece in walked])
+        if not want_route:
+            return moves, []
+        route = []
+        for leg, _, by_search in walked:
+            cells = [1 << v for v in leg] if by_search else leg
+            route.extend(cells[1:] if route and cells[0] == route[-1] else cells)
+        if planned[0]:
+            walked_cells = 0
             for x in route:
-                walked |= x
-            self.unwalked = plans & ~walked
+                walked_cells |= x
+            self.unwalked = planned[0] & ~walked_cells
         return moves, route
 
     def _by_runner(self, walls: int, want_route: bool):

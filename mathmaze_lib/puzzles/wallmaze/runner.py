@@ -5,7 +5,7 @@ at a teleport's jump (see :mod:`mathmaze_lib.puzzles.wallmaze`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from ...grid import ORTHOGONAL
 from ...search import bfs
@@ -54,6 +54,49 @@ def join_legs(legs: list) -> list:
     return route
 
 
+def walk(plan: Callable, sources, legs: int, colours: Optional[dict] = None, outs: Optional[dict] = None,
+         used: Optional[set] = None) -> Optional[list]:
+    """The runner's walk, written once for the Python runners (:class:`Runner` and
+    :class:`~mathmaze_lib.puzzles.wallmaze.BitRunner`; the compiled one, ``fastrunner.run_arrays``, is
+    tested equal to them): leg ``k`` (each checkpoint in turn, then the finish) goes from ``sources``
+    to the leg's nearest target along ``plan(sources, k)``, which is ``(route, moves, ends, may_jump)``
+    (``ends``: where the next leg starts), or None when no route reaches the targets.
+
+    With teleports (``colours``: the colour of each in-cell), the runner walks a route that
+    ``may_jump`` only up to its first in-cell of a colour not used yet: that colour is used up (added
+    to ``used``, which ``plan`` may read), and the same leg is planned again from its out-cells
+    ``outs[colour]``.  Returns the pieces walked, ``(route, moves, may_jump)`` each, or None when
+    blocked.
+
+    >>> step = {0: [1], 1: [2], 2: []}
+    >>> walk(lambda sources, k: ([sources[0], step[sources[0]][0]], 1, step[sources[0]], True), [0], 2)
+    [([0, 1], 1, True), ([1, 2], 1, True)]
+    """
+    walked, k = [], 0
+    used = set() if used is None else used
+    while k < legs:
+        leg = plan(sources, k)
+        if leg is None:
+            return None
+        route, moves, ends, may_jump = leg
+        if may_jump and colours:
+            for j, cell in enumerate(route):
+                colour = colours.get(cell)
+                if colour is not None and colour not in used:   # a jump: the leg is planned again from there
+                    used.add(colour)
+                    walked.append((route[:j + 1], j, True))
+                    sources = outs[colour]
+                    break
+            else:
+                colour = None
+            if colour is not None:
+                continue
+        walked.append((route, moves, may_jump))
+        sources = ends
+        k += 1
+    return walked
+
+
 class Runner:
     """The runner on one board, fast enough for optimizers.
 
@@ -87,8 +130,8 @@ class Runner:
         self.is_open = bytearray(n)
         for i in self.open:
             self.is_open[i] = 1
-        # teleports: the colour of each in-cell (-1 elsewhere) and each colour's out-cells
-        self.tele_in = [-1] * n
+        # teleports: the colour of each in-cell and each colour's out-cells
+        self.tele_in = {}
         self.tele_out = {}
         for colour, ins, outs in maze.teleports:
             for cell in ins:
@@ -122,7 +165,8 @@ class Runner:
 
     # -- the run
     def legs(self, walls=None) -> Optional[list]:
-        """The runner's legs as lists of cell numbers, or None when blocked.
+        """The runner's legs as lists of cell numbers, or None when blocked (:func:`walk`, each leg
+        planned by :func:`mathmaze_lib.search.bfs`).
 
         With teleports, a leg's planned route is cut at the first in-cell of an unused colour;
         the leg is then planned again from that colour's out-cells (a new list in the result).
@@ -132,35 +176,19 @@ class Runner:
         if walls is not None:
             self.set_walls(walls)
         self.evaluations += 1
-        succ = self.nbrs.__getitem__
-        out = []
+        succ, targets = self.nbrs.__getitem__, self.targets
         self.plans = plans = []
-        sources = self.starts
-        tele_in = self.tele_in
-        used = set() if self.tele_out else None
-        k, last = 0, len(self.targets)
-        while k < last:
-            res = bfs(succ, sources=sources, goal=self.targets[k])
+
+        def plan(sources, k):
+            res = bfs(succ, sources=sources, goal=targets[k])
             if res.goal is None:
                 return None
-            leg = res.path
-            plans.append(leg)
-            if used is not None:
-                for j, v in enumerate(leg):
-                    colour = tele_in[v]
-                    if colour >= 0 and colour not in used:
-                        used.add(colour)
-                        out.append(leg[:j + 1])
-                        sources = self.tele_out[colour]
-                        break
-                else:
-                    colour = -1
-                if colour >= 0:
-                    continue
-            out.append(leg)
-            sources = (leg[-1],)
-            k += 1
-        return out
+            route = res.path
+            plans.append(route)
+            return route, len(route) - 1, (route[-1],), True
+
+        walked = walk(plan, self.starts, len(targets), self.tele_in, self.tele_out)
+        return None if walked is None else [route for route, _, _ in walked]
 
     def path(self, walls=None) -> Optional[list]:
         """The whole route as cell numbers (legs joined), or None when blocked."""

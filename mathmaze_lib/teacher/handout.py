@@ -18,9 +18,10 @@ import shlex
 from dataclasses import dataclass
 from typing import Callable
 
-from . import draw, optimize
-from .puzzles import jumpmaze, summaze, wallmaze
-from .worksheet import PAPERS, TILE_RULES, _footer, _wrap
+from .. import draw, optimize
+from ..puzzles import jumpmaze, summaze, wallmaze
+from .pages import PAPERS, _footer, _wrap
+from .worksheet import TILE_RULES
 
 __all__ = ["HANDOUTS", "Handout", "rules_command", "write_rules"]
 

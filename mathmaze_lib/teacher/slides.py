@@ -161,7 +161,7 @@ class _OnSlide:
         self.ax = ax
 
     def __getattr__(self, name):
-        from . import draw
+        from .. import draw
 
         fn = getattr(draw, name)
         takes_ax = "ax" in inspect.signature(fn).parameters
@@ -178,8 +178,8 @@ def draw_picture(picture: Picture, ax) -> None:
     """Run the picture's lines (the lesson's own) with ``draw`` drawing on ``ax``."""
     import networkx as nx
 
-    from . import optimize
-    from .puzzles import jumpmaze, summaze, wallmaze
+    from .. import optimize
+    from ..puzzles import jumpmaze, summaze, wallmaze
 
     names = {"draw": _OnSlide(ax), "summaze": summaze, "jm": jumpmaze, "wallmaze": wallmaze,
              "optimize": optimize, "nx": nx}
@@ -205,7 +205,7 @@ def _slide_page(fig, deck: Deck, slide: Slide, number: int, total: int) -> None:
     lines = list(slide.lines)
     if slide.question:
         lines.append(slide.question)
-    from .worksheet import _wrap
+    from .pages import _wrap
 
     for k, line in enumerate(lines):
         asking = slide.question and k == len(lines) - 1

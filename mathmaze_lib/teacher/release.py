@@ -43,7 +43,7 @@ import textwrap
 from pathlib import Path
 from typing import Iterable, Optional
 
-from .core import NOT_ATTEMPTED
+from ..exercises.core import NOT_ATTEMPTED
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"

@@ -68,7 +68,7 @@ class Collected:
 def notebook_path(lesson: str, folder: str = DEFAULT_FOLDER) -> str:
     """The lesson's notebook, relative to a learner's home: a lesson number (``1``), a notebook name
     (``01_math_maze`` or ``01_math_maze.ipynb``, looked for in ``folder``) or a path with a ``/``."""
-    from .grading import LESSON_FILES
+    from ..grading import LESSON_FILES
 
     text = str(lesson).strip()
     if text.isdigit():

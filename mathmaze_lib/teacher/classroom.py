@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 from .release import BEGIN, END, _text, make_student, strip_widget_state
-from .visibility import SETTINGS_FILE, find_settings, read_settings, write_settings
+from ..exercises.visibility import SETTINGS_FILE, find_settings, read_settings, write_settings
 
 __all__ = ["class_release", "STUDENT_README"]
 
