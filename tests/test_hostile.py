@@ -146,7 +146,7 @@ ARG_CASES = [  # (arguments, what the error line must say)
     (["jump", "solve", "chain", "--max-expansions", "5"], "--max-expansions caps the tree search: add --tree"),
     (["jump", "solve", "chain", "--tree", "--max-expansions", "nan"], "--max-expansions: 'nan' is not a whole"),
     (["jump", "generate", "--id", "nan"], "--id: invalid int value"),
-    (["jump", "generate", "--id", "1", "--rows", "0"], "--rows 0: the number of rows is a whole number from 1 to 100"),
+    (["jump", "generate", "--id", "1", "--rows", "0"], "--rows 0: must be a whole number from 1 to 100"),
     (["jump", "generate", "--id", "1", "--rows", HUGE_NUMBER], "--rows: invalid int value"),
     (["summaze", "--id", "-1"], "puzzle id -1: must be a whole number >= 0"),
     (["summaze", "--id", "1", "--rows", "2", "--cols", "2"], "a Math Maze needs at least 5 cells"),

@@ -225,11 +225,11 @@ def cli(*args):
 
 
 @pytest.mark.parametrize("args, option", [
-    (["--steps", "-5"], "--steps -5: the number of annealing steps is a whole number >= 0"),
-    (["--seconds", "0"], "--seconds 0: the time limit is a number of seconds > 0"),
-    (["--rows", "0"], "--rows 0: the number of rows is a whole number from 1 to 100"),
-    (["--cols", "101"], "--cols 101: the number of cols is a whole number from 1 to 100 "
-                        "(the largest board is 100 x 100)"),
+    (["--steps", "-5"], "--steps -5: must be a whole number >= 0 (the number of annealing steps)"),
+    (["--seconds", "0"], "--seconds 0.0: must be a finite number > 0 (the time limit)"),
+    (["--rows", "0"], "--rows 0: must be a whole number from 1 to 100 (the number of rows"),
+    (["--cols", "101"], "--cols 101: must be a whole number from 1 to 100 "
+                        "(the number of cols; the largest board is 100 x 100)"),
     (["--restarts", "0"], "--restarts 0"),
     (["--weight", "beauty=2"], "--weight 'beauty=2': write TERM=WEIGHT"),
     (["--weight", "clusters=-1"], "a weight is a number >= 0"),

@@ -116,17 +116,13 @@ def _generate_options(args) -> dict:
 
     checks.puzzle_id(args.id, "--id")
     for name in ("rows", "cols"):
-        value = getattr(args, name)
-        if not 1 <= value <= 100:
-            raise ValueError(f"--{name} {value}: the number of {name} is a whole number from 1 to 100 "
-                             f"(the largest board is 100 x 100)")
+        checks.whole(getattr(args, name), f"--{name}", 1, 100, note=f"the number of {name}; the largest board is 100 x 100")
     if args.rows * args.cols < 2:
         raise ValueError(f"--rows {args.rows} --cols {args.cols}: a maze needs at least 2 cells")
-    if args.steps is not None and args.steps < 0:
-        raise ValueError(f"--steps {args.steps}: the number of annealing steps is a whole number >= 0")
+    if args.steps is not None:
+        checks.whole(args.steps, "--steps", low=0, note="the number of annealing steps")
     checks.whole(args.restarts, "--restarts", low=1, note="the number of rounds")
-    if not (args.seconds > 0 and math.isfinite(args.seconds)):
-        raise ValueError(f"--seconds {args.seconds:g}: the time limit is a number of seconds > 0")
+    checks.seconds(args.seconds, "--seconds", note="the time limit")
     try:
         rule = jm.check_rule(args.rule)
     except ValueError as exc:
