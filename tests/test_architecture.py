@@ -25,7 +25,8 @@ PACKAGE = ROOT / "mathmaze_lib"
 NOT_OURS = {"ValueError", "IntSlider", "ipywidgets.Play", "ipywidgets.Stack", "analyst.js", "PRAGMA quick_check",
             "body.mm-projector", "numba", "networkx", "numpy", "anywidget", "asyncio", "bwrap", "runuser",
             "random.Random(seed)", "repr(game)", "to_jshtml",     # Python's and matplotlib's
-            "ex.q1.check()"}                                      # `ex`: what the notebooks call a lesson module
+            "ex.q1.check()",                                      # `ex`: what the notebooks call a lesson module
+            "__del__"}                                            # Python's finalizer method
 #: Folders of a checkout that are not the project's files (a virtualenv, a build, caches).
 NOT_THE_PROJECT = {".venv", "build", ".git", "__pycache__", "node_modules", ".hypothesis"}
 PATH = re.compile(r"^[\w*./-]+(\.(py|js|css|json|md|toml|yml|ipynb|cfg)|/)$")
