@@ -232,7 +232,7 @@ def test_summaze_difficulty_is_measured_again():
 
 
 def test_jump_difficulty_gives_routes_of_its_length():
-    for difficulty, (fewest, most) in worksheet.JUMP_BANDS.items():
+    for difficulty, (fewest, most) in jumpmaze.sheet.JUMP_BANDS.items():
         for item in worksheet.items("jump", [1, 2], difficulty=difficulty):
             graph = jump_graph(item.puzzle)
             jumps = nx.shortest_path_length(graph, item.puzzle.start, item.puzzle.end)
@@ -272,7 +272,8 @@ def test_teleports_and_checkpoints_are_explained_where_a_sheet_has_them(tmp_path
     sheet = flat(pdf_text(out))
     boards = [wallmaze.level("pathery-complex", i) for i in (1, 2)]
     assert any(b.teleports for b in boards) and any(b.checkpoints for b in boards)
-    assert worksheet.TILE_RULES["teleports"] in sheet and worksheet.TILE_RULES["checkpoints"] in sheet
+    tiles = wallmaze.sheet.TILE_RULES
+    assert tiles["teleports"] in sheet and tiles["checkpoints"] in sheet
     assert "carried at once to the out-cell" in sheet
 
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ..naming import set_module  # noqa: F401  (the puzzle packages call it from here)
+from .sheet import GENERIC, SheetRules
 
 __all__ = ["Verdict", "Kind", "VOCABULARY", "missing", "OneStartOneEnd", "set_module"]
 
@@ -94,7 +95,9 @@ class Kind:
     ``start(puzzle)`` the first state of an answer; ``solve(puzzle)`` a right answer (a worksheet's
     key, the command line's ``solve``), or None when there is none; ``answer`` says what a click
     does: ``"route"`` (extend a route from the start; Undo takes the last move back) or ``"cells"``
-    (put a cell in or take it out again, as walls); ``size`` the default ``(rows, cols)``.
+    (put a cell in or take it out again, as walls); ``size`` the default ``(rows, cols)``; ``sheet``
+    how it prints on a worksheet (:class:`~.sheet.SheetRules`: its item, its difficulties; by default
+    :data:`~.sheet.GENERIC`, from the entry points alone).
     """
 
     name: str
@@ -112,6 +115,7 @@ class Kind:
     text: Callable = _puzzle_text
     answer: str = "route"
     size: Optional[tuple] = None
+    sheet: SheetRules = GENERIC
 
     def successors(self, puzzle, state) -> list:
         """The states one move from ``state`` (under the puzzle's own rules)."""

@@ -21,7 +21,7 @@ from typing import Callable
 from .. import draw, optimize
 from ..puzzles import jumpmaze, summaze, wallmaze
 from .pages import PAPERS, _footer, _wrap
-from .worksheet import TILE_RULES
+from ..puzzles.wallmaze.sheet import TILE_RULES
 
 __all__ = ["HANDOUTS", "Handout", "rules_command", "write_rules"]
 

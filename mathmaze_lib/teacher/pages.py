@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from .. import draw
-from .items import Item
+from ..puzzles.sheet import Item
 
 #: Paper sizes in inches (width, height), portrait.
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}

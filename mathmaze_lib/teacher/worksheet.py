@@ -9,6 +9,8 @@ numbered jumps of a route and its cells, the walls and how sure the key is of it
 Pictures are drawn by :mod:`mathmaze_lib.draw` (the lessons' colours and marks) on
 matplotlib's PDF backend.
 
+Each puzzle gives its own items and rules through its kind in the registry (``Kind.sheet``, a
+:class:`~mathmaze_lib.puzzles.sheet.SheetRules`); this module knows no puzzle by name.
 ``difficulty`` (:data:`DIFFICULTIES`) is defined by measured properties (:data:`DIFFICULTY_RULES`):
 the shortest solution and the number of solutions of a Math Maze, the route of a jumping maze,
 and how far the best walls of a wall level beat greedy.
@@ -30,31 +32,20 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .. import checks
-from ..puzzles import PUZZLES, summaze, wallmaze
-from .items import (DIFFICULTIES, DIFFICULTY_RULES, JUMP_BANDS, WALL_GAPS, Item, _cells,  # noqa: F401
-                    _generated_maze, _jump_item, _on_route, _summaze_item, _walls_item, jump_difficulty,
-                    summaze_difficulty, walls_difficulty)
+from ..puzzles import PUZZLES
+from ..puzzles.sheet import DIFFICULTIES, Asked, Item
 from .pages import PAPERS, _footer, _header, _slot
 
 __all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "parse_ids",
-           "items", "sheet", "summaze_difficulty", "jump_difficulty", "walls_difficulty",
-           "rules_text", "render", "command_line", "write"]
+           "items", "sheet", "rules_text", "render", "command_line", "write"]
 
 #: What each kind of worksheet holds, in the words printed at the top of the sheet: every puzzle of
 #: the registry, its title and rules.
 KINDS = {name: (PUZZLES[name].title, PUZZLES[name].rules) for name in PUZZLES}
-#: Extra rules for the tiles some wall boards have, added to the rules box of a sheet that has them.
-TILE_RULES = {
-    "checkpoints": "Checkpoints A, B, ...: the runner must visit A, then B, and so on, before the finish "
-                   "(each leg is a shortest route).",
-    "teleports": "Teleports: the runner plans its route as if they were not there. If that route steps on an "
-                 "in-cell (->1), the runner is carried at once to the out-cell of the same number (1->): the "
-                 "jump is not a move. It plans again from there. Each number works once; after that its cells "
-                 "are ordinary cells. Out-cells do nothing.",
-    "unbuildable": "Dotted grey cells take no wall; the runner may walk over them.",
-}
+#: What each difficulty means, per kind that can be chosen by difficulty (the words of the command's
+#: messages and of the teacher guide).
+DIFFICULTY_RULES = {name: PUZZLES[name].sheet.difficulty for name in PUZZLES if PUZZLES[name].sheet.difficulty}
 DEFAULT_SIZE = {name: PUZZLES[name].size for name in PUZZLES if PUZZLES[name].size}
-DEFAULT_PER_PAGE = {"summaze": 6, "jump": 4, "walls": 2}
 MAX_IDS = 400
 
 
@@ -139,12 +130,13 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
           difficulty: Optional[str] = None, count: Optional[int] = None) -> Sheet:
     """The puzzles of a worksheet with their answers (``kind`` is a key of :data:`KINDS`).
 
-    ``size`` is ``(rows, cols)`` for ``summaze`` and ``jump``; a wall board's size comes from its
-    ``preset`` (:data:`mathmaze_lib.puzzles.wallmaze.PRESETS`).  ``unique``: Math Maze's unique puzzle of each
-    id (``summaze.make(id, unique=True)``, as the race deals them); jumping mazes with one shortest
-    route only.  ``difficulty``: Math Mazes and wall levels among ``ids`` that have it (the others are
-    ``left_out``); jumping mazes made for it (the generator aims at its route length).  ``count``: at
-    most that many puzzles, the first ones that qualify.
+    ``size`` is ``(rows, cols)`` for a kind that takes a size (its default: the kind's ``size``); a wall
+    board's size comes from its ``preset`` (:data:`mathmaze_lib.puzzles.wallmaze.PRESETS`).  The kind's
+    ``sheet`` (:class:`~mathmaze_lib.puzzles.sheet.SheetRules`) makes each item and says what may be
+    asked: ``unique`` (Math Maze's unique puzzle of each id, ``summaze.make(id, unique=True)``, as the
+    race deals them; jumping mazes with one shortest route only), ``difficulty`` (Math Mazes and wall
+    levels among ``ids`` that have it, the others ``left_out``; jumping mazes made for it, the generator
+    aiming at its route length).  ``count``: at most that many puzzles, the first ones that qualify.
 
     >>> s = sheet("summaze", range(1, 13), difficulty="easy")
     >>> [it.id for it in s.items], {it.difficulty for it in s.items}
@@ -157,64 +149,36 @@ def sheet(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
         raise ValueError("--ids: give at least one puzzle id")
     if count is not None:
         checks.whole(count, "--count", low=1, note="a number of puzzles")
-    if kind == "walls":
-        if size is not None:
-            sizes = ", ".join(f"{name} {p[0]} x {p[1]}" for name, p in wallmaze.PRESETS.items())
-            raise ValueError(f"--size: a wall board's size comes from its --preset ({sizes})")
-        if preset not in wallmaze.PRESETS:
-            raise ValueError(f"--preset {preset!r}: choose one of {', '.join(wallmaze.PRESETS)}")
-        if unique:
-            raise ValueError("--unique: a wall level has no single answer to ask for (several wall sets often "
-                             "reach the best); leave --unique out for wall mazes")
-        return _choose(kind, ids, lambda chunk: _parallel(_walls_item, [(pid, preset) for pid in chunk]),
-                       difficulty, unique, count)
-    rows, cols = size or DEFAULT_SIZE[kind]
-    if kind not in ("summaze", "jump"):
-        if unique or difficulty:
-            raise ValueError(f"{'--unique' if unique else '--difficulty'}: {KINDS[kind][0].lower()} have none "
-                             "to choose by; leave it out")
-        return _choose(kind, ids, lambda chunk: [_item(kind, pid, rows, cols) for pid in chunk], None, False, count)
-    if kind == "jump":
-        if difficulty and rows * cols - 1 < JUMP_BANDS[difficulty][0]:
-            raise ValueError(f"--difficulty {difficulty}: impossible on a {rows} x {cols} jumping maze "
-                             f"({difficulty}: {DIFFICULTY_RULES['jump'][difficulty]}; a route there has at most "
-                             f"{rows * cols - 1} jumps): use a larger --size")
+    rules = PUZZLES[kind].sheet
+    rows, cols = (size or DEFAULT_SIZE[kind]) if rules.option == "size" else (None, None)
+    asked = Asked(kind, size, rows, cols, preset, unique, difficulty)
+    rules.check(asked)
+    if (unique and not rules.unique) or (difficulty and not rules.difficulty):
+        flag = "--unique" if unique and not rules.unique else "--difficulty"
+        raise ValueError(f"{flag}: {KINDS[kind][0].lower()} have none to choose by; leave it out")
 
-        def make(chunk):
-            mazes = _parallel(_generated_maze, [(pid, rows, cols, difficulty) for pid in chunk])
-            return [_jump_item(pid, rows, cols, difficulty, maze) for pid, maze in zip(chunk, mazes)]
-        return _choose(kind, ids, make, difficulty, unique, count)
-    return _choose(kind, ids, lambda chunk: [_summaze_item(pid, rows, cols, unique) for pid in chunk],
-                   difficulty, unique, count)
+    def make(chunk):
+        if rules.parallel:
+            return _parallel(rules.item, [(pid, asked) for pid in chunk])
+        return [rules.item(pid, asked) for pid in chunk]
+    return _choose(asked, ids, make, count)
 
 
-def _item(kind: str, pid: int, rows: int, cols: int) -> Item:
-    """A puzzle of any other kind from the registry alone: what its ``view`` shows, and its ``solve``'s
-    route as the key (with the ``check``'s reason under it)."""
-    entry = PUZZLES[kind]
-    puzzle = entry.make(pid, rows, cols)
-    texts, roles = entry.view(puzzle)
-    route = entry.solve(puzzle)
-    key = f"{entry.check(puzzle, route).reason}: {_cells(route)}" if route else "no route: this puzzle has no answer"
-    return Item(kind, pid, f"{entry.title} {pid}", texts, roles, key, {"route": route}, route=list(route or []),
-                key_roles=_on_route(roles, route or []), steps=True, coordinates=True, puzzle=puzzle,
-                blank="Route: " + "_" * 40)
-
-
-def _choose(kind, ids, make, difficulty, unique, count) -> Sheet:
+def _choose(asked: Asked, ids, make, count) -> Sheet:
     """Make the items of ``ids`` (a chunk at a time when ``count`` may stop early) and keep those that
     qualify (and are not a puzzle already on the sheet); none at all is an error naming the rule."""
-    kept, left_out, longest, seen, start = [], [], 0, {}, 0
+    kind, difficulty, unique = asked.kind, asked.difficulty, asked.unique
+    kept, left_out, made, seen, start = [], [], [], {}, 0
     while start < len(ids) and (count is None or len(kept) < count):
         # all at once, or (with a count) as many as are still wanted, a core's worth at least
         chunk = len(ids) if count is None else max(os.cpu_count() or 1, count - len(kept))
         for item in make(ids[start:start + chunk]):
-            longest = max(longest, item.answer.get("jumps") or 0)
+            made.append(item)
             picture = repr((item.texts, sorted(item.roles.items())))
             same = seen.get(picture)
             if difficulty and item.difficulty != difficulty:
                 left_out.append((item.id, f"not {difficulty}"))
-            elif unique and kind == "jump" and item.answer.get("shortest_routes") != 1:
+            elif unique and item.unique is False:
                 left_out.append((item.id, "not unique"))
             elif same is not None:
                 left_out.append((item.id, f"the same puzzle as id {same}"))
@@ -223,8 +187,7 @@ def _choose(kind, ids, make, difficulty, unique, count) -> Sheet:
                 seen[picture] = item.id
         start += chunk
     if not kept:
-        why = f" (the longest route found has {longest} jumps)" if kind == "jump" and difficulty else ""
-        raise _no_puzzle(kind, difficulty, unique, ids, why)
+        raise _no_puzzle(kind, difficulty, unique, ids, PUZZLES[kind].sheet.none_found(made, asked))
     return Sheet(kind, kept, left_out, difficulty, unique)
 
 
@@ -240,17 +203,13 @@ def items(kind: str, ids, size: Optional[tuple] = None, preset: str = "simple", 
 # ------------------------------------------------------------------------------- layout
 
 def rules_text(kind: str, sheet_items=()) -> str:
-    """The rules box of a sheet: the kind's rules, and the rules of the tiles its puzzles have.
+    """The rules box of a sheet: the kind's rules, and the rules its puzzles add (the tiles a wall
+    board has).
 
     >>> "Teleports" in rules_text("walls", items("walls", [1], preset="pathery-complex"))
     True
     """
-    used = []
-    for item in sheet_items:
-        for tile in item.answer.get("tiles", ()):
-            if tile not in used:
-                used.append(tile)
-    return " ".join([KINDS[kind][1]] + [TILE_RULES[t] for t in TILE_RULES if t in used])
+    return " ".join([KINDS[kind][1]] + PUZZLES[kind].sheet.more_rules(list(sheet_items)))
 
 
 def _title(sheet_: Sheet, key: bool) -> str:
@@ -268,13 +227,13 @@ def render(sheet_, path, key: bool = False, per_page: Optional[int] = None, pape
     from matplotlib.figure import Figure
 
     if not isinstance(sheet_, Sheet):
-        sheet_ = Sheet(sheet_[0].kind if sheet_ else "summaze", list(sheet_))
+        sheet_ = Sheet(sheet_[0].kind if sheet_ else "", list(sheet_))
     if paper not in PAPERS:
         raise ValueError(f"--paper {paper!r}: choose one of {', '.join(PAPERS)}")
     if not sheet_.items:
         raise ValueError("a worksheet needs at least one puzzle")
     kind = sheet_.kind
-    per_page = per_page or DEFAULT_PER_PAGE.get(kind, 4)
+    per_page = per_page or PUZZLES[kind].sheet.per_page
     checks.whole(per_page, "--per-page", 1, 12, note="puzzles per page")
     paper_w, paper_h = PAPERS[paper]
     wide = len(sheet_.items[0].texts[0]) > 8
@@ -311,7 +270,7 @@ def command_line(kind: str, ids_text: str, size=None, preset: str = "simple", pe
     "python -m mathmaze_lib worksheet summaze --ids 1-12 --size 4 5 --out maze.pdf --key 'maze key.pdf'"
     """
     parts = ["python", "-m", "mathmaze_lib", "worksheet", kind, "--ids", str(ids_text).replace(" ", "")]
-    if kind == "walls":
+    if PUZZLES[kind].sheet.option == "preset":
         parts += ["--preset", preset]
     else:
         rows, cols = size or DEFAULT_SIZE[kind]

@@ -62,6 +62,7 @@ from .bitrunner import BitRunner
 from .levels import PRESETS, level, make
 from .goals import GOALS_FILE, check_goals, goal_moves, level_goal, read_goals, stored_goals
 from .puzzle import check, refusal, show, text, texts_and_roles, view, why_not
+from .sheet import SHEET
 
 __all__ = [
     "LATER_CHECKPOINT", "LETTERS", "MAX_TEXT_BYTES", "TELEPORTS", "UNBUILDABLE", "UNLIMITED", "WallError",
@@ -91,4 +92,4 @@ KIND = Kind(
     "the goal? A wall that leaves the runner no route at all is not allowed. Write your walls as "
     "row,column (the small numbers on the edges).",
     sys.modules[__name__], make=make, parse=parse, text=text, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_best, start=lambda maze: (), answer="cells")
+    successor_function=successors, view=view, solve=_best, start=lambda maze: (), answer="cells", sheet=SHEET)

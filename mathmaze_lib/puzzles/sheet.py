@@ -1,0 +1,139 @@
+"""What a puzzle gives a worksheet: its :class:`Item` (what the student sees, and the key: the answer
+drawn in and written under it), made from an id and what the teacher asked (:class:`Asked`), and its
+:class:`SheetRules` (the difficulties it can be chosen by and their rules in words, whether it can
+be asked for ``--unique``, puzzles per page, the options it takes).  A puzzle's :class:`~.protocol.Kind`
+holds its rules as ``sheet``; one that gives none gets :data:`GENERIC` (the ice maze): its ``view``
+as the picture, its ``solve``'s route as the key.  :mod:`mathmaze_lib.teacher.worksheet` lays the
+items out on pages and chooses them; it knows no puzzle by name.
+
+>>> item = route_item(1, Asked("ice", rows=7, cols=7))
+>>> item.title, item.key_text.split(":")[0]
+('Ice mazes 1', 'the route reaches the goal in 10 slides')
+>>> band(9, {"easy": (4, 7), "medium": (8, 12), "hard": (13, None)})
+'medium'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+__all__ = ["DIFFICULTIES", "Item", "Asked", "SheetRules", "GENERIC", "band", "on_route", "route_cells",
+           "route_item"]
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@dataclass
+class Item:
+    """One puzzle on a sheet: what the student sees (``texts``, ``roles``, ``title``) and the
+    key (``route`` drawn on it, ``steps`` numbered on it, ``key_roles``, ``key_text`` under it;
+    ``answer`` holds the same facts as numbers and cells, for tests and teachers). ``unique`` is
+    whether the key is the only right answer, where the kind measures that (None where not)."""
+
+    kind: str
+    id: int
+    title: str
+    texts: list
+    roles: dict
+    key_text: str
+    answer: dict
+    route: list = field(default_factory=list)
+    key_roles: Optional[dict] = None
+    arrows: bool = False
+    steps: bool = False          # number the moves of the route on the key
+    coordinates: bool = False    # row and column numbers on the grid's edges
+    puzzle: object = None
+    blank: str = ""   # a line for the student's answer, under the puzzle
+    difficulty: str = ""
+    unique: Optional[bool] = None
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a worksheet asks of a kind's puzzles: the ``kind``'s name, ``size`` as the teacher gave it
+    (None: not given), the ``rows`` and ``cols`` it comes to (the kind's default size when not given),
+    a wall ``preset``, ``unique`` and ``difficulty``."""
+
+    kind: str
+    size: Optional[tuple] = None
+    rows: Optional[int] = None
+    cols: Optional[int] = None
+    preset: str = "simple"
+    unique: bool = False
+    difficulty: Optional[str] = None
+
+
+def _nothing_to_check(asked: Asked) -> None:
+    return None
+
+
+def _nothing_more(made: list, asked: Asked) -> str:
+    return ""
+
+
+def _no_rules(made: list) -> list:
+    return []
+
+
+@dataclass(frozen=True)
+class SheetRules:
+    """How a puzzle kind prints on a worksheet.
+
+    ``item(pid, asked) -> Item`` makes the puzzle of an id (a module-level function: it may run in
+    another process when ``parallel``); ``difficulty`` says in words what each difficulty of
+    :data:`DIFFICULTIES` means (empty: no ``--difficulty``), ``unique`` whether ``--unique`` may be
+    asked; ``check(asked)`` raises a ValueError for options the kind cannot take; ``option`` is what
+    the printing command passes (``"size"`` or ``"preset"``); ``per_page`` the default puzzles per
+    page; ``none_found(made, asked)`` adds to the message when no id qualifies; ``more_rules(items)``
+    the rules a sheet of these items adds to the kind's (a wall board's tiles).
+    """
+
+    item: Callable
+    difficulty: dict = field(default_factory=dict)
+    unique: bool = False
+    parallel: bool = False
+    check: Callable = _nothing_to_check
+    option: str = "size"
+    per_page: int = 4
+    none_found: Callable = _nothing_more
+    more_rules: Callable = _no_rules
+
+
+def band(value: int, bands: dict) -> str:
+    """The difficulty whose ``(low, high)`` band holds ``value`` (``high`` None: no limit)."""
+    for level, (lo, hi) in bands.items():
+        if value >= lo and (hi is None or value <= hi):
+            return level
+    return DIFFICULTIES[0]
+
+
+def on_route(roles: dict, route) -> dict:
+    """The key's roles: the cells of the route shaded as ``path`` (start and end keep theirs)."""
+    out = {tuple(cell): "path" for cell in route}
+    out.update(roles)
+    return out
+
+
+def route_cells(route) -> str:
+    """``(0,0) 1:(0,4) 2:(4,4)``: a route's cells as row,column, each after its step number."""
+    return " ".join(f"({r},{c})" if i == 0 else f"{i}:({r},{c})" for i, (r, c) in enumerate(route))
+
+
+def route_item(pid: int, asked: Asked) -> Item:
+    """A puzzle from its kind's entry points alone: what its ``view`` shows, and its ``solve``'s route
+    as the key (with the ``check``'s reason under it)."""
+    from . import PUZZLES
+
+    entry = PUZZLES[asked.kind]
+    puzzle = entry.make(pid, asked.rows, asked.cols)
+    texts, roles = entry.view(puzzle)
+    route = entry.solve(puzzle)
+    key = f"{entry.check(puzzle, route).reason}: {route_cells(route)}" if route else "no route: this puzzle has no answer"
+    return Item(entry.name, pid, f"{entry.title} {pid}", texts, roles, key, {"route": route}, route=list(route or []),
+                key_roles=on_route(roles, route or []), steps=True, coordinates=True, puzzle=puzzle,
+                blank="Route: " + "_" * 40)
+
+
+#: The worksheet of a kind that gives no :class:`SheetRules` of its own.
+GENERIC = SheetRules(route_item)
