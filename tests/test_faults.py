@@ -244,7 +244,8 @@ def test_ctrl_c_on_the_command_line_prints_the_best_so_far(tmp_path):
     out, err = proc.communicate(timeout=90)       # a safety stop: its workers stop in seconds, slower under load
     assert proc.returncode == 130 and "Traceback" not in err, err[-3000:]
     assert "stopped by Ctrl-C: the best found so far is shown above" in err
-    assert "annealing (--method anneal: the default): " in out and " moves with " in out
+    assert "annealing, leg by leg (--method big: chosen for a board scored leg by leg): " in out
+    assert " moves with " in out
 
 
 # ---- searches that must say when they stopped early -------------------------------------------
