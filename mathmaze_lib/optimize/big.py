@@ -55,8 +55,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from ..grid import ORTHOGONAL
-from ..puzzles.wallmaze import UNLIMITED, WallMaze
+from ..puzzles.wallmaze import UNLIMITED, WallMaze, fastrunner
 from ..search.arrays import AVAILABLE, njit
 from .clock import OptResult, _Clock, check_limits
 from .parallel import run_workers, worker_index
@@ -105,17 +104,8 @@ def board(maze: WallMaze) -> Board:
     """The arrays of ``maze`` (see :class:`Board`); ``maze`` must satisfy :func:`applies`."""
     if not applies(maze):
         raise ValueError("this search scores boards without teleports whose checkpoints have one cell each")
-    grid = maze.grid
-    n, index = grid.size, grid.index
-    nbrs = np.full((n, 4), -1, np.int32)
-    for v, near in enumerate(grid.neighbour_table(ORTHOGONAL)):
-        nbrs[v, :len(near)] = near
-    rocks = np.zeros(n, np.uint8)
-    for cell in maze.rocks:
-        rocks[index(cell)] = 1
-    wallable = np.zeros(n, np.uint8)
-    for cell in maze.open_cells():
-        wallable[index(cell)] = 1
+    arrays = fastrunner.board(maze)             # (the compiled runner's neighbours, rocks and wallable cells)
+    nbrs, rocks, wallable, index = arrays.nbrs, arrays.rocks, arrays.wallable, maze.grid.index
     stops = [[index(c) for c in maze.starts]] + [[index(cells[0])] for cells in maze.checkpoints] + \
             [[index(c) for c in maze.ends]]
     srcs, sptr, tgts, tptr = [], [0], [], [0]
@@ -1201,8 +1191,9 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
 def _job(*, maze, walls, seed, seconds, max_iters, progress, t0, settings, mixed=False):
     """One search of :func:`optimize` for :func:`~mathmaze_lib.optimize.parallel.run_workers`: with
     ``mixed``, the odd workers run the compiled annealing of :func:`mathmaze_lib.optimize.anneal` with
-    :data:`~mathmaze_lib.optimize.anneal.CROWDED` instead."""
-    if mixed and worker_index(seed) % 2 == 1:
+    :data:`~mathmaze_lib.optimize.anneal.CROWDED` instead, on boards of at most :data:`BIG` cells
+    times legs (on bigger ones it keeps to its time limit badly: a Gargantuan run of 60 s took 140 s)."""
+    if mixed and worker_index(seed) % 2 == 1 and maze.rows * maze.cols * (len(maze.checkpoints) + 1) <= BIG:
         from .anneal import CROWDED, _search_job
         return _search_job(maze=maze, walls=walls, seed=seed, seconds=seconds, max_iters=max_iters,
                            progress=progress, t0=t0, cooling=(CROWDED["t_start"], CROWDED["t_end"]),
