@@ -162,8 +162,8 @@ def main(argv=None) -> int:
 # ---------------------------------------------------------------- make bench
 
 def evaluations_per_second(name: str, seconds: float = 0.5) -> float:
-    """Full runs of the compiled runner of the big-board search (every leg searched) per second on one
-    core, on the map with its published walls."""
+    """Full runs of the compiled runner of the big-board search (every leg searched) per CPU second
+    (of one core: the machine's load does not count), on the map with its published walls."""
     from mathmaze_lib.optimize import big
     from mathmaze_lib.puzzles.wallmaze import mapcode
     code = mapcode.read(examples()[name].code)
@@ -174,12 +174,13 @@ def evaluations_per_second(name: str, seconds: float = 0.5) -> float:
     if eng.score(blocked) != examples()[name].published:
         raise AssertionError(f"{name}: the compiled runner does not give the published score")
     args = (b.nbrs, blocked, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st)
-    count, batch, t0 = 0, 10, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    big.score_many(*args, 1)
+    count, batch, t0 = 0, 10, time.thread_time()            # this thread's CPU time: one core's, whatever the load
+    while time.thread_time() - t0 < seconds:
         big.score_many(*args, batch)
         count += batch
         batch = min(batch * 2, 100_000)
-    return count / (time.perf_counter() - t0)
+    return count / (time.thread_time() - t0)
 
 
 def curve(runs: list, marks=(1, 10, 30, 60, 120, 300, 600)) -> str:
@@ -196,15 +197,21 @@ def run() -> list:
     rows = []
     data = read()
     for name, example in examples().items():
+        entry = data.get(name, {})
         seconds = GOAL_SECONDS[example.status]
-        med, moves, loads = medians(data.get(name, {}), seconds)
+        stored = sorted({r["seconds"] for r in entry.get("runs", [])})
+        shorter = seconds not in stored and stored and stored[-1] < seconds      # only shorter runs stored
+        at = stored[-1] if shorter else seconds
+        med, moves, loads = medians(entry, at)
         goal = f"> {example.published}" if example.status == "Frontier" else f">= {example.published}"
+        ok = None if med is None else reached(example.status, example.published, med)
         note = (f"median of {moves} stored (pathery_runs.json, load {', '.join(map(str, loads))}); best stored "
-                f"{data[name]['best']['moves']}" if moves
-                else "no stored runs: python -m benchmarks.bench_pathery runs")
-        rows.append(Row("3 walls", f"Pathery {name} ({example.status}), walls optimize --seconds {seconds:g}",
-                        med if med is not None else float("nan"), "moves", goal,
-                        None if med is None else reached(example.status, example.published, med), note))
+                f"{entry['best']['moves']}" if moves else "no stored runs: python -m benchmarks.bench_pathery runs")
+        if shorter:
+            note = f"only runs of {at:g} s stored, not {seconds:g} s: " + note
+            ok = True if ok else None       # (a shorter run that beats it is enough; one that does not, proves nothing)
+        rows.append(Row("3 walls", f"Pathery {name} ({example.status}), walls optimize --seconds {at:g}",
+                        med if med is not None else float("nan"), "moves", goal, ok, note))
     live = os.environ.get("MATHMAZE_BENCH_PATHERY", "goals")
     for name, example in examples().items():
         if live == "off" or example.status == "Frontier" or (live == "quick" and example.status != "Known"):
@@ -217,7 +224,7 @@ def run() -> list:
     for name in ("Small1", "Huge1", "Enormous"):
         rate = evaluations_per_second(name)
         small = name == "Small1"
-        rows.append(Row("3 walls", f"compiled runner, full runs per second on one core: {name}", rate, "1/s",
+        rows.append(Row("3 walls", f"compiled runner, full runs per CPU second of one core: {name}", rate, "1/s",
                         ">= 1e6" if small else "", rate >= 1e6 if small else None, f"load {load()}"))
     long_runs = [r for r in data.get("Huge1", {}).get("runs", []) if r["seconds"] >= 60]
     if long_runs:

@@ -86,8 +86,9 @@ def register(sub) -> None:
                                        "starts from the bare board: a map code's own walls (r2) are left off.")
     _board_args(o)
     o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default=None,
-                   help="the optimizer (default: build on a board with any number of walls, big on a "
-                        "board without teleports whose checkpoints are one cell each, anneal otherwise)")
+                   help="the optimizer (default: build on a board with any number of walls; big, timed and "
+                        "compiled, on a board without teleports whose checkpoints are one cell each; anneal "
+                        "otherwise)")
     o.add_argument("--seconds", type=seconds_type, default=None,
                    help="time limit in seconds, set-up included (default: 10, or none with --max-iters)")
     o.add_argument("--max-iters", type=iters_type, default=None, metavar="N",
@@ -95,7 +96,7 @@ def register(sub) -> None:
                         "without --seconds the run is the same on every machine")
     o.add_argument("--seed", type=int, default=0)
     o.add_argument("--workers", type=iters_type, default=None, metavar="N",
-                   help="local, anneal and build: N searches at once on N processes, the best kept (default: the "
+                   help="local, anneal, build and big: N searches at once on N processes, the best kept (default: the "
                         f"cores here, {optimize.default_workers()}, or 1 with --max-iters and no --seconds)")
     o.add_argument("--python", action="store_true",
                    help="anneal, local and build: run the lesson's pure Python runner instead of the compiled "

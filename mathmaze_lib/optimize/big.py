@@ -1138,6 +1138,11 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
 
     first = eng.start(given)
     eng.state[3] = first
+    if b.budget > 0:                        # load every compiled function now: a Ctrl-C that comes while numba
+        w = int(eng.spots[0]) if len(eng.spots) else 0      # loads one is lost in llvmlite's callback
+        kept = eng.blocked[w]
+        _loss(b.nbrs, eng.blocked, w, eng.FA, eng.FB, eng.D)
+        eng.blocked[w] = kept
     history.append((clock.elapsed(), int(first)))
     if first < 0 or b.budget == 0:
         clock.done(int(first))
