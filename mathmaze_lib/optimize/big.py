@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -1149,8 +1150,17 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
         return result()
     rounds, ratio = max(1, int(opts["rounds"])), opts["t_end"] / opts["t_start"]
     chunk, this_round, polishing = 200, 0, False
+    ctrl_c = []                             # Ctrl-C only sets a flag, seen between chunks (raised while numba
+    previous = None                         # adds code, in llvmlite's callback, it would be lost)
+    try:
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: ctrl_c.append(signum))
+    except ValueError:                      # (not the main thread: no handler of its own)
+        pass
     try:
         while not clock.stopped:
+            if ctrl_c:
+                raise KeyboardInterrupt
             f = clock.fraction()
             r = min(rounds - 1, int(f * rounds))
             if r > this_round:                      # a new round: hot again, from the best (or afresh)
@@ -1189,6 +1199,9 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
                 clock.progress(clock.fraction(), int(eng.state[3]))
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     clock.done(int(eng.state[3]))
     return result()
 
