@@ -44,7 +44,7 @@ def test_unknown_efforts_and_methods_are_named():
     maze = wallmaze.level("simple", 1)
     with pytest.raises(ValueError, match="effort 'fast': choose one of worksheet, game, command, goals"):
         optimize.best_walls(maze, effort="fast")
-    with pytest.raises(ValueError, match="method 'magic': choose one of anneal, build, exact, greedy, local"):
+    with pytest.raises(ValueError, match="method 'magic': choose one of anneal, big, build, exact, greedy, local"):
         optimize.best_walls(maze, method="magic")
 
 

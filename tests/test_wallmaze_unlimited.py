@@ -194,6 +194,6 @@ def test_the_command_builds_on_an_unlimited_board_and_anneals_otherwise():
     data = json.loads(cli("--preset", "empty", "--max-iters", "2000", "--workers", "2", "--json").stdout)
     assert data["method"] == "build" and data["moves"] == score(wallmaze.level("empty"), map(tuple, data["walls"]))
     proc = cli("--preset", "empty", "--method", "greedy", "--max-iters", "20", "--workers", "2")
-    assert proc.returncode != 0 and "--workers: only anneal, local and build" in proc.stderr
+    assert proc.returncode != 0 and "--workers: only anneal, local, build and big" in proc.stderr
     text = cli("--preset", "mazer-unlimited", "--max-iters", "2000").stdout
     assert "build (--method build: chosen for a board with any number of walls):" in text

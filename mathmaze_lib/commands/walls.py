@@ -86,8 +86,9 @@ def register(sub) -> None:
                                        "starts from the bare board: a map code's own walls (r2) are left off.")
     _board_args(o)
     o.add_argument("--method", choices=sorted(optimize.OPTIMIZERS), default=None,
-                   help="the optimizer (default: build on a board with any number of walls, "
-                        "anneal otherwise)")
+                   help="the optimizer (default: build on a board with any number of walls; big, timed and "
+                        "compiled, on a board without teleports whose checkpoints are one cell each; anneal "
+                        "otherwise)")
     o.add_argument("--seconds", type=seconds_type, default=None,
                    help="time limit in seconds, set-up included (default: 10, or none with --max-iters)")
     o.add_argument("--max-iters", type=iters_type, default=None, metavar="N",
@@ -95,7 +96,7 @@ def register(sub) -> None:
                         "without --seconds the run is the same on every machine")
     o.add_argument("--seed", type=int, default=0)
     o.add_argument("--workers", type=iters_type, default=None, metavar="N",
-                   help="local, anneal and build: N searches at once on N processes, the best kept (default: the "
+                   help="local, anneal, build and big: N searches at once on N processes, the best kept (default: the "
                         f"cores here, {optimize.default_workers()}, or 1 with --max-iters and no --seconds)")
     o.add_argument("--python", action="store_true",
                    help="anneal, local and build: run the lesson's pure Python runner instead of the compiled "
@@ -195,16 +196,18 @@ def run_optimize(args) -> int:
     board = _board_code(args)
     maze = board.maze
     chosen = args.method is None
-    name = optimize.default_method(maze) if chosen else args.method
+    seconds = args.seconds if args.seconds is not None or args.max_iters is not None else None
+    name = optimize.choose_method(maze, "command", args.method, seconds, args.max_iters, not args.python)
     seeded = optimize.METHODS[name].seeded           # the optimizers with a seed, on several processes
     names = [n for n, m in optimize.METHODS.items() if m.seeded]
     searches = f"{', '.join(names[:-1])} and {names[-1]}"
     if args.workers and not seeded:
         raise ValueError(f"--workers: only {searches} run several searches at once, not {name}")
-    if args.python and not seeded:
-        raise ValueError(f"--python: only {searches} have a compiled runner to leave out, not {name}")
+    python = [n for n in names if n != "big"]                  # (big is compiled only)
+    if args.python and name not in python:
+        raise ValueError(f"--python: only {', '.join(python[:-1])} and {python[-1]} have a compiled runner to "
+                         f"leave out, not {name}")
     progress = None if args.json else optimize.text_progress(sys.stderr)
-    seconds = args.seconds if args.seconds is not None or args.max_iters is not None else None
     best = optimize.best_walls(maze, effort="command", method=name, seed=args.seed, seconds=seconds,
                                max_iters=args.max_iters, workers=args.workers, compiled=not args.python,
                                progress=progress)
@@ -229,8 +232,9 @@ def run_optimize(args) -> int:
             proof += f": the search stopped at --max-iters {args.max_iters}"
         why = ""
         if chosen:
-            why = (f" (--method {name}: chosen for a board with any number of walls)" if name == "build"
-                   else f" (--method {name}: the default)")
+            why = {"build": f" (--method {name}: chosen for a board with any number of walls)",
+                   "big": f" (--method {name}: chosen for a board scored leg by leg)"}.get(
+                       name, f" (--method {name}: the default)")
         print(f"{result.method}{why}: {result.moves} moves with {len(result.walls)} walls ({proof}), "
               f"{result.evaluations} runs of the {'compiled ' if result.compiled else ''}runner")
         if args.from_code:

@@ -45,12 +45,13 @@ from .greedy import greedy, route_candidates
 from .anneal import CROWDED, anneal, local_search
 from .build import build
 from .exact import detour_moves, exact, last_wall_detours, reach_bound
-from .policy import EFFORTS, METHODS, OPTIMIZERS, BestWalls, Effort, Method, best_walls, default_method
+from .policy import (EFFORTS, METHODS, OPTIMIZERS, BestWalls, Effort, Method, best_walls, choose_method,
+                     default_method)
 
 __all__ = ["OptResult", "greedy", "local_search", "anneal", "build", "exact", "route_candidates", "check_limits",
            "reach_bound", "detour_moves", "last_wall_detours", "text_progress", "OPTIMIZERS", "METHODS", "Method",
-           "default_method", "CROWDED", "default_workers", "compiled_available", "best_walls", "BestWalls",
-           "EFFORTS", "Effort"]
+           "default_method", "choose_method", "CROWDED", "default_workers", "compiled_available", "best_walls",
+           "BestWalls", "EFFORTS", "Effort"]
 
 # The public names say they are the package's: a learner's feedback names ``mathmaze_lib.optimize.greedy``
 # (and the exercises' "you called optimize.greedy"), not the module inside it.

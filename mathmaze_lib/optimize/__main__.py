@@ -15,6 +15,8 @@ def warm() -> float:
     maze = wallmaze.parse("walls: 2\ns.t.f\ns.p.f\ns.u.f")
     anneal(maze, seed=1, seconds=None, max_iters=200, compiled=True, **CROWDED)
     build(maze, seed=1, seconds=None, max_iters=200, compiled=True)
+    from . import big
+    big.warm()
     return time.perf_counter() - t0
 
 

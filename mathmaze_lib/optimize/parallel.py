@@ -17,6 +17,17 @@ def _worker_seed(seed, k: int):
     return seed if k == 0 else f"{seed}/worker {k}"
 
 
+def worker_index(seed) -> int:
+    """The worker's number ``k`` that :func:`_worker_seed` gave ``seed`` (0 for the seed given).
+
+    >>> worker_index(7), worker_index(_worker_seed(7, 3))
+    (0, 3)
+    """
+    if isinstance(seed, str) and "/worker " in seed:
+        return int(seed.rsplit(" ", 1)[1])
+    return 0
+
+
 def _worker(conn, started, search, kwargs, seed, origin, seconds, max_iters) -> None:
     """One worker process of :func:`run_workers`: ``search`` of its own, its result sent on ``conn``.
     Its clock counts from ``origin`` (the ``time.time()`` when the whole run started), so its time

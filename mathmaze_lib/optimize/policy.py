@@ -5,7 +5,8 @@ game's Show best.
 A caller says *who* it is (an :data:`EFFORTS` name: how long it may search and how sure it must be)
 and, if it likes, which method and limits; :func:`best_walls` does the rest the same way for all of
 them: the stored goal of a level when there is one, else the board's method (:func:`default_method`:
-``build`` for any number of walls, ``anneal`` otherwise) with its settings, then, where the effort
+``build`` for any number of walls, ``big`` for a timed compiled search on a board scored leg by leg,
+``anneal`` otherwise) with its settings, then, where the effort
 asks for a proof and the board allows one (no teleports, a limited budget), the exact search started
 from what the search found.  A new optimizer is one entry in :data:`METHODS`.
 
@@ -28,8 +29,8 @@ from .clock import OptResult, compiled_available, default_workers
 from .exact import exact
 from .greedy import greedy
 
-__all__ = ["Method", "METHODS", "OPTIMIZERS", "Effort", "EFFORTS", "default_method", "BestWalls", "best_walls",
-           "PROVE_UP_TO_WALLS"]
+__all__ = ["Method", "METHODS", "OPTIMIZERS", "Effort", "EFFORTS", "default_method", "choose_method", "BestWalls",
+           "best_walls", "PROVE_UP_TO_WALLS"]
 
 
 @dataclass(frozen=True)
@@ -42,12 +43,20 @@ class Method:
     long_run: dict = field(default_factory=dict)
 
 
+def big(maze: WallMaze, walls=(), **kwargs) -> OptResult:
+    """The big-board search (:func:`mathmaze_lib.optimize.big.optimize`: annealing scored leg by leg,
+    compiled); imported on first use, as numba takes half a second to import."""
+    from .big import optimize
+    return optimize(maze, walls, **kwargs)
+
+
 #: The optimizers by name (the names of ``walls optimize --method``).
 METHODS = {
     "greedy": Method(greedy),
     "anneal": Method(anneal, True, dict(CROWDED)),
     "local": Method(local_search, True, {key: CROWDED[key] for key in ("rounds", "explore", "anywhere")}),
     "build": Method(build, True),
+    "big": Method(big, True, {"mixed": True}),
     "exact": Method(exact),
 }
 #: The functions of :data:`METHODS` by name.
@@ -90,15 +99,46 @@ EFFORTS = {
 }
 
 
-def default_method(maze: WallMaze) -> str:
+def default_method(maze: WallMaze, *, timed_compiled: bool = False) -> str:
     """The optimizer that suits a board: ``build`` (annealing that toggles any cell) when the budget
-    is unlimited, ``anneal`` (which moves a few walls) otherwise.
+    is unlimited; for a timed compiled search (``timed_compiled``: ``walls optimize``, ``walls goals``,
+    Show best on a Pathery map) on a board scored leg by leg (no teleports, every checkpoint one cell:
+    :func:`mathmaze_lib.optimize.big.applies`), ``big`` (it reaches Pathery's published scores in
+    the issue's times where ``anneal`` does not: ``benchmarks/bench_pathery.py``); ``anneal`` (which
+    moves a few walls) otherwise, as for counted runs, so that a worksheet's key stays the same.
 
     >>> from mathmaze_lib.puzzles.wallmaze import level
     >>> default_method(level("empty")), default_method(level("mazer"))
     ('build', 'anneal')
+    >>> [default_method(level(name), timed_compiled=True) for name in ("mazer", "pathery-complex")]
+    ['big', 'anneal']
     """
-    return "build" if maze.budget == UNLIMITED else "anneal"
+    if maze.budget == UNLIMITED:
+        return "build"
+    if timed_compiled:
+        from .big import applies
+        if applies(maze):
+            return "big"
+    return "anneal"
+
+
+def choose_method(board: WallMaze, effort: str, method: Optional[str] = None, seconds: Optional[float] = None,
+                  max_iters: Optional[int] = None, compiled: Optional[bool] = None) -> str:
+    """The registry name of the optimizer :func:`best_walls` runs for these arguments (the same
+    arguments): ``method`` when given, else :func:`default_method` for a search that is timed (by
+    ``seconds``, or by the effort's seconds when neither limit is given) and compiled (``compiled``, or
+    the effort's, when numba is there)."""
+    if method is not None:
+        return method
+    how = EFFORTS[effort]
+    timed = seconds is not None or (max_iters is None and how.seconds is not None)
+    return default_method(board, timed_compiled=timed and _compiled(how, compiled))
+
+
+def _compiled(how: Effort, compiled: Optional[bool]) -> bool:
+    """True when the search runs compiled: the caller's ``compiled`` (else the effort's) and numba there."""
+    fast = how.compiled if compiled is None else compiled
+    return bool(fast) and compiled_available()
 
 
 @dataclass(frozen=True)
@@ -156,7 +196,7 @@ def best_walls(board: WallMaze, *, preset: Optional[str] = None, level_id: Optio
             return BestWalls(sorted(tuple(w) for w in entry["walls"]), entry["moves"], bool(entry["optimal"]),
                              "stored")
     t0 = time.perf_counter()
-    name = method or default_method(board)
+    name = choose_method(board, effort, method, seconds, max_iters, compiled)
     if name not in METHODS:
         raise ValueError(f"method {name!r}: choose one of {', '.join(sorted(METHODS))}")
     found = _search(board, METHODS[name], how, seed if seed is not None else (level_id or 0), seconds,
@@ -177,8 +217,7 @@ def best_walls(board: WallMaze, *, preset: Optional[str] = None, level_id: Optio
 
 def _search(board, method: Method, how: Effort, seed, seconds, max_iters, workers, compiled, progress) -> OptResult:
     """One run of ``method`` with the effort's limits and settings (or the caller's)."""
-    fast = how.compiled if compiled is None else compiled
-    fast = bool(fast) and compiled_available()
+    fast = _compiled(how, compiled)
     if seconds is None and max_iters is None:
         seconds = how.seconds
         max_iters = how.max_iters if fast or how.python_iters is None else how.python_iters
