@@ -1,0 +1,58 @@
+"""Wall mazes on big boards: annealing with distances kept per leg, compiled, on every core.
+
+On a board without teleports whose checkpoints have one cell each (Pathery's own maps, the presets
+without teleports) the runner's moves are the sum of the legs' shortest distances: start (any of
+them) to A, A to B, ..., the last checkpoint to a finish.  Tie-breaks choose the route, not its
+length.  So a wall set is scored leg by leg, and a change of one or two walls only needs the legs
+it can change.  For each leg ``k`` this module keeps:
+
+* ``D[k]``, the leg's length;
+* ``FA[k]``, ``FB[k]``: for every cell, a lower bound of its distance from the leg's start and to
+  its end (exact when the leg was last searched in full; after that they only go down where a wall
+  came off, so they stay lower bounds);
+* the leg's *shortest-route cells* (on some shortest route: ``FA + FB == D`` when searched) and how
+  many there are at each distance from the start, ``cnt``.  A cell that is alone at its distance
+  is on every shortest route: a *chokepoint*.
+
+Then a step "take wall ``w`` off, put one on ``c``" is judged leg by leg without a search where the
+rules allow (``tests/test_optimize_big.py`` checks each against the runner):
+
+* a new wall off the leg's shortest-route cells leaves the leg as it is (the on-route rule: a
+  shortest route avoids it);
+* a new wall on them but not at a chokepoint leaves the length (another shortest route passes the
+  same distance elsewhere), though fewer cells are on shortest routes then (the leg is searched
+  again if the step is kept);
+* a wall taken off can only give a route through its cell, at least ``min FA[n] + min FB[n'] + 2``
+  long over its open neighbours ``n``, ``n'``: when that is more than ``D``, the leg keeps its length
+  and its shortest-route cells;
+* every other leg (a chokepoint walled, a possible short cut opened) is searched, from its start
+  until its end is reached.
+
+The steps are those of simulated annealing: take a wall off and put one on a cell of some leg's
+shortest routes (a chokepoint first), or on any open cell now and then (which amounts to taking a
+wall off); keep the change when the walk gets no shorter, or with probability ``exp(-d / T)``
+when it gets ``d`` shorter.  Of a few walls drawn, the one whose removal can cost least (by the
+bound above) is the one taken off.  Rounds restart hot from the best walls found, after clearing
+the walls of a random region (which the next steps fill again).
+
+Only :func:`applies`, :func:`search` and :func:`optimize` are meant for other modules; the
+compiled functions take plain arrays (see :class:`Board`). The parts: ``legs.py`` (the board's
+arrays, the compiled searches of one leg), ``steps.py`` and ``moves.py`` (the compiled annealing
+step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (settings, :func:`search`,
+:func:`optimize` on every core, :func:`warm`).
+
+>>> from mathmaze_lib.puzzles.wallmaze import parse, score
+>>> maze = parse("walls: 3\\ns....\\n.....\\n....f")
+>>> r = search(maze, seed=1, seconds=None, max_iters=3000)
+>>> r.moves, score(maze, r.walls) == r.moves, len(r.walls)
+(8, True, 3)
+"""
+
+from ...search.arrays import AVAILABLE
+from .driver import BIG, BIG_SETTINGS, SETTINGS, optimize, search, settings_for, warm
+from .engine import _Engine
+from .legs import INF, Board, applies, board, score, score_many
+from .moves import refill
+from .steps import seed_random
+
+__all__ = ["applies", "Board", "board", "score", "search", "optimize", "warm"]

@@ -1,0 +1,210 @@
+"""The big-board search's settings and drivers: :func:`search` (one process), :func:`optimize` (every
+core) and :func:`warm`."""
+
+from __future__ import annotations
+
+import math
+import random
+import signal
+import time
+from typing import Callable, Optional
+
+import numpy as np
+
+from ...puzzles.wallmaze import WallMaze
+from ...search.arrays import AVAILABLE
+from ..clock import OptResult, _Clock, check_limits
+from ..parallel import run_workers, worker_index
+from .legs import board, score_many
+from .steps import _loss, seed_random
+from .engine import _Engine
+
+
+#: Settings of :func:`search` (rounds are restarts from the best walls, hot again).
+#: Settings of :func:`search` on boards where a full search of every leg is cheap (Pathery's own modes,
+#: Mayulime's maps up to Huge): steps that search the legs a wall's removal can shorten (``p_blind`` 0),
+#: ``rounds`` restarts from the best walls with a ``region`` of them cleared, the first ``explore``
+#: share of them afresh; the temperature cools from ``t_start`` to ``t_end`` in each round; the last
+#: ``polish`` share of each round clears and refills small squares of the best walls (:meth:`_Engine.polish`);
+#: before every chunk of steps, ``lines`` tries of walling a whole line (:meth:`_Engine.line`).
+SETTINGS = {"t_start": 3.0, "t_end": 0.3, "rounds": 6, "explore": 0.5, "p_cut": 0.5, "p_off": 0.15, "pick": 1,
+            "region": 0.2, "tries": 1, "p_blind": 0.0, "polish": 0.0, "lines": 1}
+
+#: The same on big boards (more than :data:`BIG` cells times legs: Enormous, Gargantuan): the cheaper
+#: steps (``p_blind`` 1: the legs' bounds decide most steps without a search), mostly on chokepoints,
+#: in one long round.
+BIG_SETTINGS = {**SETTINGS, "t_start": 2.0, "t_end": 0.5, "rounds": 1, "explore": 0.0, "p_cut": 0.8, "p_blind": 1.0}
+BIG = 20_000
+
+
+def settings_for(maze: WallMaze) -> dict:
+    """The default settings of :func:`search` on ``maze``: :data:`BIG_SETTINGS` on big boards, else
+    :data:`SETTINGS`.
+
+    >>> from mathmaze_lib.puzzles.wallmaze import level
+    >>> settings_for(level("pathery-normal", 1))["p_blind"]
+    0.0
+    """
+    cells, legs = maze.rows * maze.cols, len(maze.checkpoints) + 1
+    return dict(BIG_SETTINGS if cells * legs > BIG else SETTINGS)
+
+
+def _check_settings(settings: dict) -> None:
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise ValueError(f"unknown settings {sorted(unknown)}: choose from {sorted(SETTINGS)}")
+
+
+def _region(rng: random.Random, maze: WallMaze, walls: np.ndarray, share: float) -> np.ndarray:
+    """``walls`` without those in a random rectangle holding about ``share`` of the board."""
+    if share <= 0 or not len(walls):
+        return walls
+    h = max(1, round(maze.rows * math.sqrt(share)))
+    w = max(1, round(maze.cols * math.sqrt(share)))
+    r0, c0 = rng.randrange(maze.rows - h + 1), rng.randrange(maze.cols - w + 1)
+    rows, cols = walls // maze.cols, walls % maze.cols
+    keep = ~((rows >= r0) & (rows < r0 + h) & (cols >= c0) & (cols < c0 + w))
+    return walls[keep]
+
+
+def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0, max_iters: Optional[int] = None,
+           progress: Optional[Callable] = None, t0: Optional[float] = None, **settings):
+    """One search (one process): annealing rounds as described in the module's text, from ``walls``
+    (default none); returns an :class:`~mathmaze_lib.optimize.OptResult` whose moves the lesson's runner
+    checked.  ``max_iters`` counts steps (then, without ``seconds``, the run is the same everywhere).
+    ``settings`` override :data:`SETTINGS`."""
+    from ...puzzles.wallmaze import score as runner_score
+    check_limits(seconds, max_iters, need_one=True)
+    _check_settings(settings)
+    opts = {**settings_for(maze), **settings}
+    clock = _Clock(seconds, max_iters, progress, t0)
+    b = board(maze)
+    eng = _Engine(b)
+    rng = random.Random(seed)
+    seed_random(rng.getrandbits(32))
+    given = np.array(sorted(maze.grid.index(c) for c in maze.check_walls(walls)), np.int32)
+    history = []
+
+    def result():
+        cells = [maze.grid.cell(int(v)) for v in eng.best_walls()]
+        moves = runner_score(maze, cells) if eng.state[3] >= 0 else None
+        return OptResult(cells, moves, False, int(eng.state[2]), clock.elapsed(), history,
+                                  "annealing, leg by leg", clock.stopped, True)
+
+    first = eng.start(given)
+    eng.state[3] = first
+    _load_compiled(b, eng)
+    history.append((clock.elapsed(), int(first)))
+    if first < 0 or b.budget == 0:
+        clock.done(int(first))
+        return result()
+    rounds, ratio = max(1, int(opts["rounds"])), opts["t_end"] / opts["t_start"]
+    chunk, this_round, polishing = 200, 0, False
+    ctrl_c, previous = _flag_ctrl_c()
+    try:
+        while not clock.stopped:
+            if ctrl_c:
+                raise KeyboardInterrupt
+            f = clock.fraction()
+            r = min(rounds - 1, int(f * rounds))
+            if r > this_round:                      # a new round: hot again, from the best (or afresh)
+                this_round = r
+                eng.start(given if r < opts["explore"] * rounds else
+                          _region(rng, maze, eng.best_walls(), opts["region"]))
+            into = f * rounds - this_round          # how far into this round (0 to 1)
+            temp = opts["t_start"] * ratio ** min(1.0, into)
+            if max_iters is not None:
+                chunk = min(chunk, max_iters - clock.iters)
+            before, started = eng.state[3], time.perf_counter()
+            if into > 1 - opts["polish"]:           # the round's end: clear and refill squares of the best
+                if not polishing:
+                    eng.start(eng.best_walls())
+                    polishing = True
+                for _ in range(max(1, chunk // 200)):
+                    eng.polish(rng, maze, 5, 3)
+                eng.state[4] += max(1, chunk // 200)
+            else:
+                polishing = False
+                for _ in range(int(opts["lines"])):
+                    eng.line(rng, maze)
+                eng.steps(chunk, temp, opts["p_cut"], opts["p_off"], int(opts["pick"]), int(opts["tries"]),
+                          opts["p_blind"])
+            clock.iters += chunk
+            if eng.state[3] > before:
+                history.append((clock.elapsed(), int(eng.state[3])))
+            if max_iters is not None and clock.iters >= max_iters:
+                clock.stopped = "iterations"
+            elif not clock.out_of_time() and seconds is not None and max_iters is None:
+                took = time.perf_counter() - started       # about 20 ms a chunk
+                chunk = max(20, min(200_000, int(chunk * 0.02 / max(took, 1e-4))))
+            if progress is not None and not clock.stopped:
+                clock.progress(clock.fraction(), int(eng.state[3]))
+    except KeyboardInterrupt:
+        clock.stopped = "interrupted"
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    clock.done(int(eng.state[3]))
+    return result()
+
+
+def _load_compiled(b, eng) -> None:
+    """Load every compiled function before the first step: a Ctrl-C that comes while numba loads one
+    is lost in llvmlite's callback."""
+    if b.budget > 0:
+        w = int(eng.spots[0]) if len(eng.spots) else 0
+        kept = eng.blocked[w]
+        _loss(b.nbrs, eng.blocked, w, eng.FA, eng.FB, eng.D)
+        eng.blocked[w] = kept
+
+
+def _flag_ctrl_c():
+    """``(flag, previous handler)``: until the previous handler is put back, Ctrl-C only appends to
+    ``flag``, which the search looks at between chunks (raised while numba adds code, in llvmlite's
+    callback, it would be lost). No handler of its own outside the main thread or where SIGINT is ignored."""
+    flag, previous = [], None
+    try:
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: flag.append(signum))
+    except ValueError:                      # not the main thread
+        pass
+    return flag, previous
+
+
+def _job(*, maze, walls, seed, seconds, max_iters, progress, t0, settings, mixed=False):
+    """One search of :func:`optimize` for :func:`~mathmaze_lib.optimize.parallel.run_workers`: with
+    ``mixed``, the odd workers run the compiled annealing of :func:`mathmaze_lib.optimize.anneal` with
+    :data:`~mathmaze_lib.optimize.anneal.CROWDED` instead, on boards of at most :data:`BIG` cells
+    times legs (on bigger ones it keeps to its time limit badly: a Gargantuan run of 60 s took 140 s)."""
+    if mixed and worker_index(seed) % 2 == 1 and maze.rows * maze.cols * (len(maze.checkpoints) + 1) <= BIG:
+        from ..anneal import CROWDED, _search_job
+        return _search_job(maze=maze, walls=walls, seed=seed, seconds=seconds, max_iters=max_iters,
+                           progress=progress, t0=t0, cooling=(CROWDED["t_start"], CROWDED["t_end"]),
+                           method="annealing", rounds=CROWDED["rounds"], explore=CROWDED["explore"],
+                           anywhere=CROWDED["anywhere"], compiled=True)
+    return search(maze, walls, seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0, **settings)
+
+
+def optimize(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0, max_iters: Optional[int] = None,
+             progress: Optional[Callable] = None, workers: int = 1, compiled: bool = True, mixed: bool = False,
+             **settings):
+    """:func:`search` in ``workers`` processes at once (each its own seed), the best kept: what
+    ``walls optimize`` runs on boards this module :func:`applies` to, with ``mixed`` (its odd workers
+    then run the compiled annealing instead, which does better on some of the lessons' levels: on two
+    cores, one of each).  ``compiled`` is accepted for the optimizers' common signature; this search
+    is always compiled."""
+    t0 = time.perf_counter()            # (the optimizers' clock)
+    if not AVAILABLE:                   # pragma: no cover (numba is installed with the package)
+        raise RuntimeError("the big-board search needs numba (pip install numba)")
+    _check_settings(settings)
+    return run_workers(_job, {"maze": maze, "walls": walls, "settings": settings, "mixed": bool(mixed)}, seed,
+                       seconds, max_iters, progress, t0, workers)
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) every compiled function here, on a small board."""
+    from ...puzzles.wallmaze import parse
+    search(parse("walls: 2\ns...\n.A..\n...f"), seed=1, seconds=None, max_iters=300)
+    b = board(parse("s.f"))
+    eng = _Engine(b)
+    score_many(b.nbrs, b.rocks, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st, 1)

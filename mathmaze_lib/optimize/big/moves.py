@@ -1,0 +1,225 @@
+"""The big-board search's compiled moves: a chunk of annealing steps and the refill of a cleared region."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...search.arrays import njit
+from .legs import INF, _refresh
+from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
+
+
+@njit(cache=True)
+def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, iters, temp, p_cut, p_off, pick, tries,
+           p_blind, kind, keep_kind, vias, aff, scratch, cuts):
+    """``iters`` annealing steps at temperature ``temp`` (see the module's text).
+
+    Below the budget a step puts up a wall (on a chokepoint, chance ``p_cut``, else on a cell of some
+    leg's shortest routes, or on any open cell of ``spots``, chance ``p_off``): never shorter, so kept
+    unless it blocks.  At the budget it picks the wall, of ``pick`` drawn, whose removal can cost
+    least, and moves it: with chance ``p_blind`` to a cell drawn for the board as it is (:func:`_blind`),
+    else to the best of ``tries`` cells drawn for the board *without* it (so on the chokepoints of a
+    short cut it opens), after searching the legs it can shorten.  A move is kept when the walk gets
+    no shorter, or with probability ``exp(-d / temp)`` when it gets ``d`` shorter.
+
+    ``state`` = [walls placed, moves, leg searches, best moves, steps, legs searched in full, steps
+    refused without a search because the new wall would cut a leg off, -];
+    ``walls[:state[0]]`` the walls, ``best_blocked`` the best board; ``bk`` arrays shaped as ``legs``
+    (to put back the legs searched for a step that is not kept); ``cuts``: :func:`_dfs`'s arrays,
+    kept up to date here."""
+    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
+    queue = scratch[2]
+    S = state[1]
+    for it in range(iters):
+        state[4] += 1
+        nw = state[0]
+        w = -1
+        slot = -1
+        base = S
+        naff = 0
+        if nw >= limit:
+            if nw == 0:
+                break
+            best_loss = INF
+            for _ in range(pick):
+                j = np.random.randint(0, nw)
+                lo = _loss(nbrs, blocked, walls[j], FA, FB, D) if pick > 1 else 0
+                if lo < best_loss:
+                    best_loss = lo
+                    slot = j
+            if np.random.random() < p_blind:    # the cheaper step: the new wall drawn for the board as it is
+                c = _pick_cell(legs, spots, p_cut, p_off)
+                if c < 0 or blocked[c] == 1 or wallable[c] == 0:
+                    continue
+                t = _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, state, cuts)
+                if t >= 0:
+                    S = t
+                    state[1] = S
+                    _dfs(nbrs, blocked, cuts)
+                    if S > state[3]:
+                        state[3] = S
+                        best_blocked[:] = blocked
+                continue
+            w = walls[slot]
+            base, naff = _take_off(w, geo, blocked, legs, bk, aff, queue, state)
+        # the new wall: the best of `tries` cells drawn
+        c = -1
+        total = -1
+        for _ in range(tries):
+            x = _pick_cell(legs, spots, p_cut, p_off)
+            if x < 0 or x == w or blocked[x] == 1 or wallable[x] == 0:
+                continue
+            t = _gain(x, w, base, geo, blocked, legs, kind, scratch, state, cuts)
+            if t > total:
+                total = t
+                c = x
+                keep_kind[:] = kind
+        u = np.random.random()
+        keep = c >= 0 and total >= 0 and (total >= S or u < math.exp((total - S) / temp))
+        if not keep:
+            if w >= 0:
+                _put_back(w, blocked, legs, bk, aff, naff)
+            continue
+        S = _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts)
+    return state[3]
+
+
+@njit(cache=True)
+def _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts):
+    """Keep a step of :func:`anneal`: the wall on ``c`` (instead of ``w`` in ``slot``, or a new one
+    when ``w`` is -1); the legs it changed (or may have) are searched in full. Returns the moves."""
+    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
+    blocked[c] = 1
+    S = 0
+    for k in range(len(D)):
+        if keep_kind[k] != 0:
+            _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut,
+                     ncut, queue)
+            state[5] += 1
+        S += D[k]
+    if w >= 0:
+        walls[slot] = c
+    else:
+        walls[state[0]] = c
+        state[0] += 1
+    state[1] = S
+    _dfs(nbrs, blocked, cuts)
+    if S > state[3] and state[0] <= limit:
+        state[3] = S
+        best_blocked[:] = blocked
+    return S
+
+
+@njit(cache=True)
+def _route_mark(geo, blocked, rmark, rstamp, parent, scratch):
+    """The moves (every leg searched; -1 when blocked), and one shortest route of each leg marked:
+    ``rmark[v] = rstamp`` on its cells."""
+    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    tmark, seen, queue, dist, st = scratch
+    total = 0
+    for k in range(len(sptr) - 1):
+        if st[0] >= 2000000000:
+            seen[:] = 0
+            st[0] = 0
+        st[0] += 1
+        stamp = st[0]
+        head = 0
+        tail = 0
+        found = -1
+        for i in range(sptr[k], sptr[k + 1]):
+            v = srcs[i]
+            if seen[v] != stamp:
+                seen[v] = stamp
+                dist[v] = 0
+                parent[v] = -1
+                queue[tail] = v
+                tail += 1
+                if tmark[v] == k and found < 0:
+                    found = v
+        while found < 0 and head < tail:
+            v = queue[head]
+            head += 1
+            for d in range(4):
+                u = nbrs[v, d]
+                if u >= 0 and blocked[u] == 0 and seen[u] != stamp:
+                    seen[u] = stamp
+                    dist[u] = dist[v] + 1
+                    parent[u] = v
+                    if tmark[u] == k:
+                        found = u
+                        break
+                    queue[tail] = u
+                    tail += 1
+        if found < 0:
+            return -1
+        total += dist[found]
+        v = found
+        while v >= 0:
+            rmark[v] = rstamp
+            v = parent[v]
+    return total
+
+
+@njit(cache=True)
+def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, cand, ncand, pos, chosen, scratch):
+    """The best way to put up to ``k`` walls on ``cells`` (open cells of a region), the rest of the board
+    as it is: a depth-first search that branches, as :func:`mathmaze_lib.optimize.exact` does, only on the
+    cells of a shortest route (a wall set that beats the board without them has one there), each
+    branch leaving out the cells of the branches before it.  Returns ``(moves, walls)``: the best moves
+    above ``best`` found (``best`` when none) and how many cells of ``out`` hold its walls (-1: none
+    better).  At most ``max_nodes`` boards are scored."""
+    m = len(cells)
+    nodes = 0
+    found_n = -1
+    depth = 0
+    rstamp = rmark.max() + 1
+    total = _route_mark(geo, blocked, rmark, rstamp, parent, scratch)
+    nodes += 1
+    if total > best:
+        best = total
+        found_n = 0
+    ncand[0] = 0
+    if total >= 0 and k > 0:
+        for i in range(m):
+            c = cells[i]
+            if rmark[c] == rstamp and blocked[c] == 0 and excl[c] == 0:
+                cand[0, ncand[0]] = c
+                ncand[0] += 1
+    pos[0] = 0
+    while True:
+        if depth < k and pos[depth] < ncand[depth] and nodes < max_nodes:
+            c = cand[depth, pos[depth]]
+            pos[depth] += 1
+            if pos[depth] > 1:
+                excl[cand[depth, pos[depth] - 2]] += 1      # the branch before this one is left out
+            blocked[c] = 1
+            chosen[depth] = c
+            depth += 1
+            rstamp += 1
+            total = _route_mark(geo, blocked, rmark, rstamp, parent, scratch)
+            nodes += 1
+            if total > best:
+                best = total
+                found_n = depth
+                out[:depth] = chosen[:depth]
+            ncand[depth] = 0
+            pos[depth] = 0
+            if total >= 0 and depth < k:
+                for i in range(m):
+                    x = cells[i]
+                    if rmark[x] == rstamp and blocked[x] == 0 and excl[x] == 0:
+                        cand[depth, ncand[depth]] = x
+                        ncand[depth] += 1
+        else:
+            if pos[depth] > 1:          # leaving this level: its left-out branches come back
+                for i in range(pos[depth] - 1):
+                    excl[cand[depth, i]] -= 1
+            if depth == 0:
+                break
+            depth -= 1
+            blocked[chosen[depth]] = 0
+    return best, found_n
