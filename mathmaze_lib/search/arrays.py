@@ -22,7 +22,10 @@ except ImportError:                     # pragma: no cover (numba is installed w
     def njit(*args, **kwargs):
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
-__all__ = ["AVAILABLE", "njit", "bfs_arrays"]
+__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_lower"]
+
+#: The distance of a cell that cannot be reached (:func:`bfs_field`, :func:`bfs_lower`).
+INF = 1 << 29
 
 
 @njit(cache=True)
@@ -59,3 +62,162 @@ def bfs_arrays(nbrs, blocked, sources, nsrc, kind, k, seen, stamp, parent, queue
                 queue[tail] = u
                 tail += 1
     return found
+
+
+# The big-board wall search's searches of one leg (mathmaze_lib.optimize.big): a distance, from both ends
+# at once, every cell's distance, and lower bounds made true again after a wall came off.
+
+@njit(cache=True)
+def bfs_reach(nbrs, blocked, srcs, s0, s1, goal, k, seen, queue, stamp):
+    """Breadth-first search, layer by layer, from ``srcs[s0:s1]`` until a cell with ``goal == k`` is
+    found: its distance, or -1 when none can be reached.  ``seen[v] == stamp``: ``v`` seen (no clearing)."""
+    tail = 0
+    for i in range(s0, s1):
+        s = srcs[i]
+        if seen[s] != stamp:
+            if goal[s] == k:
+                return 0
+            seen[s] = stamp
+            queue[tail] = s
+            tail += 1
+    head = 0
+    d = 0
+    while head < tail:
+        end = tail
+        d += 1
+        while head < end:
+            v = queue[head]
+            head += 1
+            for j in range(4):
+                u = nbrs[v, j]
+                if u >= 0 and blocked[u] == 0 and seen[u] != stamp:
+                    if goal[u] == k:
+                        return d
+                    seen[u] = stamp
+                    queue[tail] = u
+                    tail += 1
+    return -1
+
+
+@njit(cache=True)
+def bfs_meet(nbrs, blocked, srcs, s0, s1, tgts, t0, t1, seen, depth, queue, stamp):
+    """The distance from ``srcs[s0:s1]`` to ``tgts[t0:t1]`` (-1: none), by breadth-first search from both
+    ends at once, a whole layer at a time from the end whose last layer is smaller.  A wall that cuts
+    the board in two is found as soon as the smaller part is used up.  ``seen[v]`` is ``stamp`` for
+    cells seen from the start, ``stamp + 1`` from the end (``depth``: their distances); ``queue``
+    holds the start's side from the front and the end's side from the back."""
+    n = len(queue)
+    a0 = 0
+    a1 = 0
+    for i in range(s0, s1):
+        v = srcs[i]
+        if seen[v] != stamp:
+            seen[v] = stamp
+            depth[v] = 0
+            queue[a1] = v
+            a1 += 1
+    b1 = n          # the end's side: queue[b0:b1], filled downwards
+    b0 = n
+    for i in range(t0, t1):
+        v = tgts[i]
+        if seen[v] == stamp:
+            return 0
+        if seen[v] != stamp + 1:
+            seen[v] = stamp + 1
+            depth[v] = 0
+            b0 -= 1
+            queue[b0] = v
+    da = 0
+    db = 0
+    best = -1
+    while a1 > a0 and b1 > b0:
+        if a1 - a0 <= b1 - b0:                  # grow the start's side by one layer
+            end = a1
+            while a0 < end:
+                v = queue[a0]
+                a0 += 1
+                for j in range(4):
+                    u = nbrs[v, j]
+                    if u < 0 or blocked[u] == 1:
+                        continue
+                    if seen[u] == stamp + 1:
+                        d = da + 1 + depth[u]
+                        if best < 0 or d < best:
+                            best = d
+                    elif seen[u] != stamp:
+                        seen[u] = stamp
+                        depth[u] = da + 1
+                        queue[a1] = u
+                        a1 += 1
+            da += 1
+        else:                                   # grow the end's side by one layer
+            end = b0
+            i = b1
+            while i > end:
+                i -= 1
+                v = queue[i]
+                for j in range(4):
+                    u = nbrs[v, j]
+                    if u < 0 or blocked[u] == 1:
+                        continue
+                    if seen[u] == stamp:
+                        d = db + 1 + depth[u]
+                        if best < 0 or d < best:
+                            best = d
+                    elif seen[u] != stamp + 1:
+                        seen[u] = stamp + 1
+                        depth[u] = db + 1
+                        b0 -= 1
+                        queue[b0] = u
+            b1 = end
+            db += 1
+        if best >= 0:
+            return best
+    return -1
+
+
+@njit(cache=True)
+def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
+    """Every cell's distance from the nearest of ``cells[c0:c1]`` into ``out`` (INF where unreachable)."""
+    out[:] = INF
+    tail = 0
+    for i in range(c0, c1):
+        s = cells[i]
+        if out[s] != 0:
+            out[s] = 0
+            queue[tail] = s
+            tail += 1
+    _spread(nbrs, blocked, out, queue, tail)
+
+
+@njit(cache=True)
+def bfs_lower(nbrs, blocked, w, f, queue):
+    """Wall ``w`` came off: make ``f`` (lower bounds of distances) lower bounds again, by giving ``w``
+    its neighbours' least plus one and letting shorter distances spread from there."""
+    best = INF
+    for d in range(4):
+        u = nbrs[w, d]
+        if u >= 0 and blocked[u] == 0 and f[u] + 1 < best:
+            best = f[u] + 1
+    f[w] = best
+    if best >= INF:
+        return
+    queue[0] = w
+    _spread(nbrs, blocked, f, queue, 1)
+
+
+@njit(cache=True)
+def _spread(nbrs, blocked, f, queue, tail):
+    """The loop of :func:`bfs_field` and :func:`bfs_lower`: from the cells ``queue[:tail]``, lower each
+    open neighbour's ``f`` to one more than its own wherever that is less, breadth first."""
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        dv = f[v] + 1
+        for d in range(4):
+            u = nbrs[v, d]
+            if u >= 0 and blocked[u] == 0 and f[u] > dv:
+                f[u] = dv
+                queue[tail] = u
+                tail += 1

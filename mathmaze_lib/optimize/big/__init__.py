@@ -37,7 +37,7 @@ the walls of a random region (which the next steps fill again).
 
 Only :func:`applies`, :func:`search` and :func:`optimize` are meant for other modules; the
 compiled functions take plain arrays (see :class:`Board`). The parts: ``legs.py`` (the board's
-arrays, the compiled searches of one leg), ``steps.py`` and ``moves.py`` (the compiled annealing
+arrays and a leg's search, with the breadth-first searches of ``search/arrays.py``), ``steps.py`` and ``moves.py`` (the compiled annealing
 step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (settings, :func:`search`,
 :func:`optimize` on every core, :func:`warm`).
 
@@ -48,10 +48,10 @@ step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (sett
 (8, True, 3)
 """
 
-from ...search.arrays import AVAILABLE
+from ...search.arrays import AVAILABLE, INF
 from .driver import BIG, BIG_SETTINGS, SETTINGS, optimize, search, settings_for, warm
 from .engine import _Engine
-from .legs import INF, Board, applies, board, score, score_many
+from .legs import Board, applies, board, score, score_many
 from .moves import refill
 from .steps import seed_random
 

@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 
-from ...search.arrays import njit
-from .legs import INF, _refresh
+from ...search.arrays import INF, njit
+from .legs import _refresh
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 

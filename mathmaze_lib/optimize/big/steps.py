@@ -7,8 +7,8 @@ import math
 
 import numpy as np
 
-from ...search.arrays import njit
-from .legs import _leg, _lower, _refresh, _via
+from ...search.arrays import bfs_lower, njit
+from .legs import _leg, _refresh, _via
 
 
 @njit(cache=True)
@@ -289,8 +289,8 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
                      queue)
             state[5] += 1
         else:
-            _lower(nbrs, blocked, w, FA[k], queue)
-            _lower(nbrs, blocked, w, FB[k], queue)
+            bfs_lower(nbrs, blocked, w, FA[k], queue)
+            bfs_lower(nbrs, blocked, w, FB[k], queue)
         S += D[k]
     walls[slot] = c
     return S
@@ -316,8 +316,8 @@ def _take_off(w, geo, blocked, legs, bk, aff, queue, state):
             aff[naff] = k
             naff += 1
         else:
-            _lower(nbrs, blocked, w, FA[k], queue)
-            _lower(nbrs, blocked, w, FB[k], queue)
+            bfs_lower(nbrs, blocked, w, FA[k], queue)
+            bfs_lower(nbrs, blocked, w, FB[k], queue)
         total += D[k]
     return total, naff
 
