@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from ...search.arrays import INF, njit
+from ...search.arrays import INF, bfs_arrays, njit
 from .legs import _refresh
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
@@ -119,47 +119,22 @@ def _route_mark(geo, blocked, rmark, rstamp, parent, scratch):
     """The moves (every leg searched; -1 when blocked), and one shortest route of each leg marked:
     ``rmark[v] = rstamp`` on its cells."""
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
-    tmark, seen, queue, dist, st = scratch
+    tmark, seen, queue, _, st = scratch
     total = 0
     for k in range(len(sptr) - 1):
         if st[0] >= 2000000000:
             seen[:] = 0
             st[0] = 0
         st[0] += 1
-        stamp = st[0]
-        head = 0
-        tail = 0
-        found = -1
-        for i in range(sptr[k], sptr[k + 1]):
-            v = srcs[i]
-            if seen[v] != stamp:
-                seen[v] = stamp
-                dist[v] = 0
-                parent[v] = -1
-                queue[tail] = v
-                tail += 1
-                if tmark[v] == k and found < 0:
-                    found = v
-        while found < 0 and head < tail:
-            v = queue[head]
-            head += 1
-            for d in range(4):
-                u = nbrs[v, d]
-                if u >= 0 and blocked[u] == 0 and seen[u] != stamp:
-                    seen[u] = stamp
-                    dist[u] = dist[v] + 1
-                    parent[u] = v
-                    if tmark[u] == k:
-                        found = u
-                        break
-                    queue[tail] = u
-                    tail += 1
+        src = srcs[sptr[k]:sptr[k + 1]]
+        found = bfs_arrays(nbrs, blocked, src, len(src), tmark, k, seen, st[0], parent, queue)
         if found < 0:
             return -1
-        total += dist[found]
         v = found
+        total -= 1                          # a route of n cells is n - 1 moves
         while v >= 0:
             rmark[v] = rstamp
+            total += 1
             v = parent[v]
     return total
 

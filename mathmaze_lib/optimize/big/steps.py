@@ -71,28 +71,24 @@ def _pick_cell(legs, spots, p_cut, p_off):
     if len(spots) > 0 and np.random.random() < p_off:
         return spots[np.random.randint(0, len(spots))]
     if np.random.random() < p_cut:
-        m = 0
-        for k in range(L):
-            m += ncut[k]
-        if m == 0:
-            return -1
-        j = np.random.randint(0, m)
-        k = 0
-        while j >= ncut[k]:
-            j -= ncut[k]
-            k += 1
-        return cut[k, j]
+        return _draw(cut, ncut, L)
+    return _draw(lst, nlst, L)
+
+
+@njit(cache=True)
+def _draw(table, count, L):
+    """One of the entries ``table[k, :count[k]]`` of the ``L`` legs, each as likely; -1 when there is none."""
     m = 0
     for k in range(L):
-        m += nlst[k]
+        m += count[k]
     if m == 0:
         return -1
     j = np.random.randint(0, m)
     k = 0
-    while j >= nlst[k]:
-        j -= nlst[k]
+    while j >= count[k]:
+        j -= count[k]
         k += 1
-    return lst[k, j]
+    return table[k, j]
 
 
 @njit(cache=True)
