@@ -22,7 +22,8 @@ except ImportError:                     # pragma: no cover (numba is installed w
     def njit(*args, **kwargs):
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
-__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_lower"]
+__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_lower",
+           "bfs_counts", "bfs_resume"]
 
 #: The distance of a cell that cannot be reached (:func:`bfs_field`, :func:`bfs_lower`).
 INF = 1 << 29
@@ -221,3 +222,60 @@ def _spread(nbrs, blocked, f, queue, tail):
                 f[u] = dv
                 queue[tail] = u
                 tail += 1
+
+
+# The jumping-maze generator's search (mathmaze_lib.puzzles.jumpmaze.fast_measure): a graph as arrays,
+# with path counts, stopped after the goal's layer, and then resumed.
+
+@njit(cache=True)
+def bfs_counts(succ, nsucc, start, goal, dist, count, queue, cap):
+    """Breadth-first search from ``start`` over a graph as arrays (node ``u``'s successors
+    ``succ[u, :nsucc[u]]``) with the number of shortest paths to each node (``count``, at most ``cap``),
+    stopped after the goal's layer: ``(distance or -1, shortest paths, head, tail)``; ``dist`` holds
+    the distances found (-1: not reached) and ``queue[head:tail]`` is still to expand
+    (:func:`bfs_resume`). The jumping-maze generator's measure (:mod:`~mathmaze_lib.puzzles.jumpmaze.fast_measure`)."""
+    dist[:] = -1
+    dist[start] = 0
+    count[start] = 1
+    queue[0] = start
+    head, tail, last = 0, 1, -1
+    while head < tail:
+        u = queue[head]
+        if dist[u] == last:
+            break
+        head += 1
+        du = dist[u] + 1
+        cu = count[u]
+        for j in range(nsucc[u]):
+            v = succ[u, j]
+            dv = dist[v]
+            if dv < 0:
+                dist[v] = du
+                count[v] = cu
+                queue[tail] = v
+                tail += 1
+                if v == goal:
+                    last = du
+            elif dv == du:
+                count[v] = min(count[v] + cu, cap)
+    if last < 0:
+        return -1, 0, head, tail
+    return last, count[goal], head, tail
+
+
+@njit(cache=True)
+def bfs_resume(succ, nsucc, dist, queue, head, tail):
+    """Go on with a breadth-first search of :func:`bfs_counts` (``queue[head:tail]`` still to expand)
+    until every node it can reach has its ``dist``: returns how many nodes were reached (they are
+    ``queue[:that]``)."""
+    while head < tail:
+        u = queue[head]
+        head += 1
+        du = dist[u] + 1
+        for j in range(nsucc[u]):
+            v = succ[u, j]
+            if dist[v] < 0:
+                dist[v] = du
+                queue[tail] = v
+                tail += 1
+    return tail

@@ -1,6 +1,6 @@
 """The compiled generator's measuring (numba): its random numbers (splitmix64), a maze's landings
-kept up to date at each change, the breadth-first search with path counts from the start, the
-backward search for black holes, the clusters, and the score of the design terms
+kept up to date at each change, the breadth-first search with path counts from the start
+(:func:`~mathmaze_lib.search.arrays.bfs_counts`), the backward search for black holes, the clusters, and the score of the design terms
 (:mod:`.objective`'s, on int arrays).  The layout of the state arrays (slots of ``s`` and ``f``,
 rows of ``work``) is defined here and read by :mod:`.fast_build` and :mod:`.fast`.
 """
@@ -11,7 +11,7 @@ import numpy as np
 
 # numba is a dependency; without it (AVAILABLE False) jumpmaze.generate keeps to the plain Python
 # annealing on every board, as the optimizers keep to the pure Python runner.
-from ...search.arrays import AVAILABLE, njit
+from ...search.arrays import AVAILABLE, bfs_counts, bfs_resume, njit
 
 
 #: Path counts stop growing here (only "one" or "more than one" matters, up to 6).
@@ -86,39 +86,6 @@ def _set_cell(v, k, rows, cols, dirs, wrap, goal, succ, nsucc):
 
 
 @njit(cache=True)
-def _route(succ, nsucc, start, goal, dist, count, queue):
-    """Breadth-first search from ``start`` with path counts, stopped after the goal's layer:
-    ``(jumps or -1, shortest routes, head, tail)`` (``queue[head:tail]`` is still to expand)."""
-    dist[:] = -1
-    dist[start] = 0
-    count[start] = 1
-    queue[0] = start
-    head, tail, last = 0, 1, -1
-    while head < tail:
-        u = queue[head]
-        if dist[u] == last:
-            break
-        head += 1
-        du = dist[u] + 1
-        cu = count[u]
-        for j in range(nsucc[u]):
-            v = succ[u, j]
-            dv = dist[v]
-            if dv < 0:
-                dist[v] = du
-                count[v] = cu
-                queue[tail] = v
-                tail += 1
-                if v == goal:
-                    last = du
-            elif dv == du:
-                count[v] = min(count[v] + cu, _COUNT_CAP)
-    if last < 0:
-        return -1, 0, head, tail
-    return last, count[goal], head, tail
-
-
-@njit(cache=True)
 def _forced(succ, nsucc, start, n):
     """Jumps at the start that have only one choice."""
     forced, u = 0, start
@@ -130,22 +97,12 @@ def _forced(succ, nsucc, start, n):
 
 @njit(cache=True)
 def _rest(succ, nsucc, goal, work, preds, head, tail, whole):
-    """Finish the search of :func:`_route` (every reachable cell), then search backwards from the goal
+    """Finish the search of :func:`~mathmaze_lib.search.arrays.bfs_counts` (every reachable cell), then search backwards from the goal
     over the reversed jumps of the reached cells (of every cell when ``whole``), marking ``work[_BACK]``:
     ``(black holes, white holes (0 unless whole), reached)``."""
     dist, queue, ptr, todo, back = work[_DIST], work[_QUEUE], work[_PTR], work[_TODO], work[_BACK]
     n = succ.shape[0]
-    while head < tail:
-        u = queue[head]
-        head += 1
-        du = dist[u] + 1
-        for j in range(nsucc[u]):
-            v = succ[u, j]
-            if dist[v] < 0:
-                dist[v] = du
-                queue[tail] = v
-                tail += 1
-    reached = tail
+    reached = bfs_resume(succ, nsucc, dist, queue, head, tail)
     if dist[goal] < 0:
         return reached, 0, reached
     ptr[:] = 0                      # the reversed jumps as compressed rows: preds[ptr[v]:ptr[v + 1]]
@@ -205,7 +162,8 @@ def _measure(threshold, t, clusters, w, succ, nsucc, work, preds):
     lower it, so they are counted only when the route's terms pass)."""
     n = succ.shape[0]
     start, goal = 0, n - 1
-    jumps, routes, head, tail = _route(succ, nsucc, start, goal, work[_DIST], work[_COUNT], work[_QUEUE])
+    jumps, routes, head, tail = bfs_counts(succ, nsucc, start, goal, work[_DIST], work[_COUNT], work[_QUEUE],
+                                          _COUNT_CAP)
     whole = w[3] > 0
     t[0], t[1], t[2], t[3], t[4], t[5] = jumps, routes, 0, 0, 0, 0
     if jumps < 0:
