@@ -21,6 +21,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+#: Folders of a checkout that are not the project's files (a virtualenv, a build, caches; and *.egg-info).
+NOT_THE_PROJECT = {".venv", "build", ".git", "__pycache__", "node_modules", ".hypothesis", ".pytest_cache"}
 
 
 def free_port() -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import NOT_THE_PROJECT, ROOT
 
 DOC = ROOT / "docs" / "ARCHITECTURE.md"
 PACKAGE = ROOT / "mathmaze_lib"
@@ -27,20 +27,19 @@ NOT_OURS = {"ValueError", "IntSlider", "ipywidgets.Play", "ipywidgets.Stack", "a
             "random.Random(seed)", "repr(game)", "to_jshtml",     # Python's and matplotlib's
             "ex.q1.check()",                                      # `ex`: what the notebooks call a lesson module
             "__del__"}                                            # Python's finalizer method
-#: Folders of a checkout that are not the project's files (a virtualenv, a build, caches).
-NOT_THE_PROJECT = {".venv", "build", ".git", "__pycache__", "node_modules", ".hypothesis"}
 PATH = re.compile(r"^[\w*./-]+(\.(py|js|css|json|md|toml|yml|ipynb|cfg)|/)$")
 NAME = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?(?:\s*->.*)?$")
 
 
-def project_files() -> list:
+@lru_cache(maxsize=None)
+def project_files() -> tuple:
     """Every file of the checkout outside NOT_THE_PROJECT's folders, which are not descended into (a
     build folder can appear and vanish while another test builds the wheel)."""
     found = []
     for folder, subfolders, files in os.walk(ROOT, onerror=lambda error: None):
         subfolders[:] = [d for d in subfolders if d not in NOT_THE_PROJECT and not d.endswith(".egg-info")]
         found += [Path(folder) / f for f in files]
-    return found
+    return tuple(found)
 
 
 def tokens() -> list:

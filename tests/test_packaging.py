@@ -2,16 +2,16 @@
 
 import re
 import sys
-from pathlib import Path
 
 import pytest
+
+from conftest import NOT_THE_PROJECT, ROOT
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     tomllib = pytest.importorskip("tomli")
 
-ROOT = Path(__file__).resolve().parent.parent
 REQ = re.compile(r"^\s*([A-Za-z0-9_.\-]+)\s*(.*?)\s*$")
 
 
@@ -110,8 +110,7 @@ def test_the_wheel_ships_the_widget_front_end_and_the_data(tmp_path):
     # Built from a copy: setuptools writes build/ and *.egg-info into the folder it builds, and other
     # tests read the checkout's tree at the same time.
     source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".venv", "build", ".git", "__pycache__", "node_modules", "*.egg-info", ".pytest_cache", ".hypothesis"))
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_THE_PROJECT, "*.egg-info"))
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
                            "-w", str(tmp_path), str(source)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
