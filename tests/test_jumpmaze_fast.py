@@ -3,10 +3,7 @@ searches: its measure of the design terms, its incremental clusters, the maze it
 breadth-first search, its aimed moves, and jumpmaze.generate on 50 x 50 boards."""
 
 import hashlib
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -191,23 +188,3 @@ def test_small_boards_and_rules_with_state_keep_the_python_annealing(monkeypatch
     jm.generate(1, 20, 20, steps=10)
     jm.generate(1, 21, 21, "nouturn", steps=1)
     assert called == []
-
-
-@pytest.mark.slow
-def test_warming_up_fills_numbas_cache_so_the_next_process_compiles_nothing(tmp_path):
-    """``python -m mathmaze_lib.puzzles.jumpmaze.fast`` (run by the Makefile after installing) compiles the generator
-    into numba's cache; a later process generating a big maze loads it instead of compiling again."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    first = subprocess.run([sys.executable, "-m", "mathmaze_lib.puzzles.jumpmaze.fast"], env=env, capture_output=True,
-                           text=True, check=True)
-    assert first.stdout.startswith("compiled jumping-maze generator ready")
-    cached = {p.name.split(".")[1].split("-")[0] for p in tmp_path.rglob("*.nbi")}
-    assert {"_construct", "_start", "_anneal"} <= cached, cached
-    probe = ("from mathmaze_lib.puzzles import jumpmaze\n"
-             "from mathmaze_lib.puzzles.jumpmaze import fast as fastjump\n"
-             "jumpmaze.generate(3, 30, 30, steps=500)\n"
-             "s = [f.stats for f in (fastjump._construct, fastjump._start, fastjump._anneal)]\n"
-             "print(sum(sum(x.cache_hits.values()) for x in s), sum(sum(x.cache_misses.values()) for x in s))")
-    hits, misses = map(int, subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
-                                           check=True).stdout.split())
-    assert (hits, misses) == (3, 0), f"the generator was compiled again: {hits} cache hits, {misses} misses"
