@@ -30,15 +30,19 @@ $(BIN)/python:
 INSTALL = install() { $(BIN)/python -m pip install --quiet uv && $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python "$$@" \
 	|| $(BIN)/python -m pip install --quiet "$$@"; }; install
 
+# The compiled parts (numba) compile into numba's cache: three processes at once (the small boards' wall
+# optimizers about 8 CPU-s, the big-board search 16, the jumping-maze generator 11) keep 2 cores busy.
+WARM = $(BIN)/python -m mathmaze_lib.optimize small & small=$$!; $(BIN)/python -m mathmaze_lib.optimize big & big=$$!; \
+	$(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$small && wait $$big
+
 $(VENV)/.lab-installed: $(BIN)/python pyproject.toml
 	$(INSTALL) -e ".[lab]"
-	$(BIN)/python -m mathmaze_lib.optimize & walls=$$!; $(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$walls
+	$(WARM)
 	touch $@
 
-# The two compiled parts (numba) compile into numba's cache at once, one per core.
 $(VENV)/.test-installed: $(BIN)/python pyproject.toml
 	$(INSTALL) -e ".[lab,test]"
-	$(BIN)/python -m mathmaze_lib.optimize & walls=$$!; $(BIN)/python -m mathmaze_lib.puzzles.jumpmaze.fast && wait $$walls
+	$(WARM)
 	touch $@
 
 ## Open the lessons in JupyterLab, starting at the start notebook.
