@@ -16,6 +16,7 @@ from mathmaze_lib import optimize
 from mathmaze_lib.optimize import big as bigwalls
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles.wallmaze import mapcode, parse
+from mathmaze_lib.search.arrays import bfs_field
 
 pytestmark = pytest.mark.skipif(not bigwalls.AVAILABLE, reason="numba is not installed")
 
@@ -75,6 +76,17 @@ def check_engine(eng, maze):
     assert eng.state[1] == eng.score(eng.blocked)
     walls = np.flatnonzero(eng.blocked > b.rocks)
     assert sorted(walls) == sorted(eng.walls[:eng.state[0]])
+    for k in range(b.legs):                 # each leg's routes exact, its bounds bounds within its length
+        fa, fb = (np.zeros(b.size, np.int32) for _ in range(2))
+        bfs_field(b.nbrs, eng.blocked, b.srcs, b.sptr[k], b.sptr[k + 1], fa, eng.queue)
+        bfs_field(b.nbrs, eng.blocked, b.tgts, b.tptr[k], b.tptr[k + 1], fb, eng.queue)
+        d = min(fa[b.tgts[b.tptr[k]:b.tptr[k + 1]]])
+        assert eng.D[k] == d
+        on = fa + fb == d
+        assert (eng.onr[k] == on).all() and sorted(eng.lst[k, :eng.nlst[k]]) == list(np.flatnonzero(on))
+        assert (eng.FA[k][fa <= d] <= fa[fa <= d]).all() and (eng.FB[k][fb <= d] <= fb[fb <= d]).all()
+        cuts = [v for v in np.flatnonzero(on) if b.wallable[v] and (on & (fa == fa[v])).sum() == 1]
+        assert sorted(eng.cut[k, :eng.ncut[k]]) == cuts
     best = [maze.grid.cell(int(v)) for v in eng.best_walls()]
     if eng.state[3] >= 0 and len(best) <= maze.budget:
         assert wallmaze.score(maze, best) == eng.state[3] == eng.score(eng.best)

@@ -22,7 +22,7 @@ except ImportError:                     # pragma: no cover (numba is installed w
     def njit(*args, **kwargs):
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
-__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_lower",
+__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_near", "bfs_lower",
            "bfs_counts", "bfs_resume"]
 
 #: The distance of a cell that cannot be reached (:func:`bfs_field`, :func:`bfs_lower`).
@@ -189,6 +189,40 @@ def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
             queue[tail] = s
             tail += 1
     _spread(nbrs, blocked, out, queue, tail)
+
+
+@njit(cache=True)
+def bfs_near(nbrs, blocked, cells, c0, c1, out, queue, goals, g0, g1, limit):
+    """:func:`bfs_field` only as far as it must go: a layer at a time from ``cells[c0:c1]``, stopping once
+    the layer of the nearest of ``goals[g0:g1]`` (none: ``g0 == g1``) or layer ``limit`` is done.  Cells
+    farther than that keep ``INF`` in ``out``; the number of cells reached is returned (they are
+    ``queue[:n]``, nearest first)."""
+    out[:] = INF
+    tail = 0
+    for i in range(c0, c1):
+        s = cells[i]
+        if out[s] != 0:
+            out[s] = 0
+            queue[tail] = s
+            tail += 1
+    head = 0
+    depth = 0
+    while head < tail and depth < limit:
+        for i in range(g0, g1):
+            if out[goals[i]] <= depth:
+                return tail
+        end = tail
+        while head < end:
+            v = queue[head]
+            head += 1
+            for d in range(4):
+                u = nbrs[v, d]
+                if u >= 0 and blocked[u] == 0 and out[u] == INF:
+                    out[u] = depth + 1
+                    queue[tail] = u
+                    tail += 1
+        depth += 1
+    return tail
 
 
 @njit(cache=True)

@@ -7,9 +7,10 @@ length.  So a wall set is scored leg by leg, and a change of one or two walls on
 it can change.  For each leg ``k`` this module keeps:
 
 * ``D[k]``, the leg's length;
-* ``FA[k]``, ``FB[k]``: for every cell, a lower bound of its distance from the leg's start and to
-  its end (exact when the leg was last searched in full; after that they only go down where a wall
-  came off, so they stay lower bounds);
+* ``FA[k]``, ``FB[k]``: for every cell no farther than ``D[k]``, a lower bound of its distance from
+  the leg's start and to its end (exact when the leg was last searched; those searches stop at the
+  leg's length, farther cells keep ``INF``; after that they only go down where a wall came off, so
+  they stay lower bounds wherever a route through the cell could be as short as the leg);
 * the leg's *shortest-route cells* (on some shortest route: ``FA + FB == D`` when searched) and how
   many there are at each distance from the start, ``cnt``.  A cell that is alone at its distance
   is on every shortest route: a *chokepoint*.
