@@ -22,7 +22,7 @@ except ImportError:                     # pragma: no cover (numba is installed w
     def njit(*args, **kwargs):
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
-__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_near", "bfs_lower",
+__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_near", "bfs_lower", "bfs_lower_but",
            "bfs_counts", "bfs_resume"]
 
 #: The distance of a cell that cannot be reached (:func:`bfs_field`, :func:`bfs_lower`).
@@ -239,6 +239,33 @@ def bfs_lower(nbrs, blocked, w, f, queue):
         return
     queue[0] = w
     _spread(nbrs, blocked, f, queue, 1)
+
+
+@njit(cache=True)
+def bfs_lower_but(nbrs, blocked, w, f, queue, fixed):
+    """:func:`bfs_lower` that leaves the cells where ``fixed`` is 1 as they are (and does not spread
+    past them): for cells whose distance the caller knows did not change."""
+    best = INF
+    for d in range(4):
+        u = nbrs[w, d]
+        if u >= 0 and blocked[u] == 0 and f[u] + 1 < best:
+            best = f[u] + 1
+    f[w] = best
+    if best >= INF:
+        return
+    queue[0] = w
+    head = 0
+    tail = 1
+    while head < tail:
+        v = queue[head]
+        head += 1
+        dv = f[v] + 1
+        for d in range(4):
+            u = nbrs[v, d]
+            if u >= 0 and blocked[u] == 0 and fixed[u] == 0 and f[u] > dv:
+                f[u] = dv
+                queue[tail] = u
+                tail += 1
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...puzzles.wallmaze import UNLIMITED, WallMaze, fastrunner
-from ...search.arrays import INF, bfs_lower, bfs_meet, bfs_near, bfs_reach, njit
+from ...search.arrays import INF, bfs_meet, bfs_near, njit
 
 
 
@@ -109,6 +109,61 @@ def _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr,
         if wallable[v] == 1 and c[fa[v]] == 1:
             cut[k, nc] = v
             nc += 1
+    ncut[k] = nc
+
+
+@njit(cache=True)
+def _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, stack):
+    """A wall went up on ``c``, one of leg ``k``'s shortest-route cells but not alone at its distance
+    (so the leg keeps its length): take off its shortest-route cells those that were on a route only
+    through ``c`` (from ``c`` out: a cell stays while it has one of them a step nearer the start and
+    one a step nearer the end), instead of searching the leg again.  Its bounds stay bounds."""
+    fa = FA[k]
+    fb = FB[k]
+    o = onr[k]
+    o[c] = 0
+    cnt[k, fa[c]] -= 1
+    top = 0
+    for d in range(4):
+        u = nbrs[c, d]
+        if u >= 0 and o[u] == 1:
+            o[u] = 2                        # (2: waiting to be looked at)
+            stack[top] = u
+            top += 1
+    while top > 0:
+        top -= 1
+        x = stack[top]
+        o[x] = 1
+        back = fa[x] == 0
+        ahead = fb[x] == 0
+        for d in range(4):
+            u = nbrs[x, d]
+            if u >= 0 and o[u] != 0:
+                if fa[u] == fa[x] - 1:
+                    back = True
+                if fb[u] == fb[x] - 1:
+                    ahead = True
+        if back and ahead:
+            continue
+        o[x] = 0
+        cnt[k, fa[x]] -= 1
+        for d in range(4):
+            u = nbrs[x, d]
+            if u >= 0 and o[u] == 1:
+                o[u] = 2
+                stack[top] = u
+                top += 1
+    m = 0
+    nc = 0
+    for i in range(nlst[k]):
+        v = lst[k, i]
+        if o[v] == 1:
+            lst[k, m] = v
+            m += 1
+            if wallable[v] == 1 and cnt[k, fa[v]] == 1:
+                cut[k, nc] = v
+                nc += 1
+    nlst[k] = m
     ncut[k] = nc
 
 
