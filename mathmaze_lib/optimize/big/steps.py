@@ -241,6 +241,7 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
     for k in range(L):
         kind[k] = 0
         v = _via(nbrs, blocked, w, FA[k], FB[k])
+        vias[k] = D[k]
         if v < D[k]:
             kind[k] = 3
             vias[k] = v
@@ -262,14 +263,19 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
     for k in range(L):
         if kind[k] == 3:
             most += D[k] - vias[k]
-        elif kind[k] == 1:
+    lose = most                     # and those of kind 1: kept without a search when even that is kept
+    for k in range(L):
+        if kind[k] == 1:
+            lose += D[k] - vias[k]
+    for k in range(L):
+        if kind[k] == 1 and S - lose < need:        # (else kept whatever they give: searched in full then)
             nd = _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st)
             state[2] += 1
             if nd < 0:
                 dead = True
                 break
             total += nd - D[k]
-    if not dead and total >= need and total - most < need:
+    if not dead and S - lose < need and total >= need and total - most < need:
         for k in range(L):                  # undecided: search the legs of kind 3 until it is
             if kind[k] != 3:
                 continue
