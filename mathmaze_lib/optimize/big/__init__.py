@@ -53,7 +53,7 @@ step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (sett
 """
 
 from ...search.arrays import AVAILABLE, INF
-from .driver import BIG, BIG_SETTINGS, SETTINGS, optimize, search, settings_for, warm
+from .driver import BIG, BIG_SETTINGS, GIANT, GIANT_SETTINGS, SETTINGS, optimize, search, settings_for, warm
 from .engine import _Engine
 from .legs import Board, applies, board, score, score_many
 from .moves import refill
