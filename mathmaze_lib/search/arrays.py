@@ -22,7 +22,7 @@ except ImportError:                     # pragma: no cover (numba is installed w
     def njit(*args, **kwargs):
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
-__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_near", "bfs_lower", "bfs_lower_but",
+__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_near", "bfs_lower",
            "bfs_counts", "bfs_resume"]
 
 #: The distance of a cell that cannot be reached (:func:`bfs_field`, :func:`bfs_lower`).
@@ -226,25 +226,10 @@ def bfs_near(nbrs, blocked, cells, c0, c1, out, queue, goals, g0, g1, limit):
 
 
 @njit(cache=True)
-def bfs_lower(nbrs, blocked, w, f, queue):
+def bfs_lower(nbrs, blocked, w, f, queue, fixed):
     """Wall ``w`` came off: make ``f`` (lower bounds of distances) lower bounds again, by giving ``w``
-    its neighbours' least plus one and letting shorter distances spread from there."""
-    best = INF
-    for d in range(4):
-        u = nbrs[w, d]
-        if u >= 0 and blocked[u] == 0 and f[u] + 1 < best:
-            best = f[u] + 1
-    f[w] = best
-    if best >= INF:
-        return
-    queue[0] = w
-    _spread(nbrs, blocked, f, queue, 1)
-
-
-@njit(cache=True)
-def bfs_lower_but(nbrs, blocked, w, f, queue, fixed):
-    """:func:`bfs_lower` that leaves the cells where ``fixed`` is 1 as they are (and does not spread
-    past them): for cells whose distance the caller knows did not change."""
+    its neighbours' least plus one and letting shorter distances spread from there, but not to (nor
+    past) the cells where ``fixed`` is 1: those whose distance the caller knows did not change."""
     best = INF
     for d in range(4):
         u = nbrs[w, d]
@@ -270,7 +255,7 @@ def bfs_lower_but(nbrs, blocked, w, f, queue, fixed):
 
 @njit(cache=True)
 def _spread(nbrs, blocked, f, queue, tail):
-    """The loop of :func:`bfs_field` and :func:`bfs_lower`: from the cells ``queue[:tail]``, lower each
+    """The loop of :func:`bfs_field`: from the cells ``queue[:tail]``, lower each
     open neighbour's ``f`` to one more than its own wherever that is less, breadth first."""
     head = 0
     while head < tail:

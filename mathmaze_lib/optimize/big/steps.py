@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from ...search.arrays import bfs_lower_but, njit
+from ...search.arrays import bfs_lower, njit
 from .legs import _leg, _prune, _refresh, _via
 
 
@@ -314,8 +314,8 @@ def _settle(geo, blocked, legs, w, c, kind, scratch, state):
                      queue)
             state[5] += 1
         else:                               # (its routes' cells are as far as they were)
-            bfs_lower_but(nbrs, blocked, w, FA[k], queue, onr[k])
-            bfs_lower_but(nbrs, blocked, w, FB[k], queue, onr[k])
+            bfs_lower(nbrs, blocked, w, FA[k], queue, onr[k])
+            bfs_lower(nbrs, blocked, w, FB[k], queue, onr[k])
         S += D[k]
     return S
 
@@ -340,8 +340,8 @@ def _take_off(w, geo, blocked, legs, bk, aff, queue, state):
             aff[naff] = k
             naff += 1
         else:                               # (its routes' cells are as far as they were)
-            bfs_lower_but(nbrs, blocked, w, FA[k], queue, onr[k])
-            bfs_lower_but(nbrs, blocked, w, FB[k], queue, onr[k])
+            bfs_lower(nbrs, blocked, w, FA[k], queue, onr[k])
+            bfs_lower(nbrs, blocked, w, FB[k], queue, onr[k])
         total += D[k]
     return total, naff
 
