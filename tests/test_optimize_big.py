@@ -16,6 +16,7 @@ from mathmaze_lib import optimize
 from mathmaze_lib.optimize import big as bigwalls
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles.wallmaze import mapcode, parse
+from mathmaze_lib.search.arrays import bfs_field
 
 pytestmark = pytest.mark.skipif(not bigwalls.AVAILABLE, reason="numba is not installed")
 
@@ -69,12 +70,36 @@ def test_the_compiled_score_is_the_runners_on_random_boards_and_the_public_maps(
         assert bigwalls._Engine(b).score(blocked) == example.published
 
 
+def check_routes(eng, k, fa, fb, d):
+    """Leg ``k``'s cells kept as on its shortest routes are shortest routes, whole (each has one of them
+    a step nearer its start and one a step nearer its end), with their exact distances, counted right;
+    its bounds are bounds within its length."""
+    b, on = eng.b, eng.onr[k] == 1
+    assert (fa + fb == d)[on].all() and on.any()
+    assert sorted(eng.lst[k, :eng.nlst[k]]) == list(np.flatnonzero(on))
+    assert (eng.FA[k][on] == fa[on]).all() and (eng.FB[k][on] == fb[on]).all()
+    for v in np.flatnonzero(on):
+        near = [u for u in b.nbrs[v] if u >= 0 and on[u]]
+        assert fa[v] == 0 or any(fa[u] == fa[v] - 1 for u in near)
+        assert fb[v] == 0 or any(fb[u] == fb[v] - 1 for u in near)
+    assert list(eng.cnt[k, :d + 1]) == [(on & (fa == i)).sum() for i in range(d + 1)]
+    assert sorted(eng.cut[k, :eng.ncut[k]]) == [v for v in np.flatnonzero(on) if b.wallable[v] and eng.cnt[k, fa[v]] == 1]
+    assert (eng.FA[k][fa <= d] <= fa[fa <= d]).all() and (eng.FB[k][fb <= d] <= fb[fb <= d]).all()
+
+
 def check_engine(eng, maze):
     """The engine's moves, walls and best are what a full evaluation and the runner say."""
     b = eng.b
     assert eng.state[1] == eng.score(eng.blocked)
     walls = np.flatnonzero(eng.blocked > b.rocks)
     assert sorted(walls) == sorted(eng.walls[:eng.state[0]])
+    for k in range(b.legs):                 # each leg's routes exact, its bounds bounds within its length
+        fa, fb = (np.zeros(b.size, np.int32) for _ in range(2))
+        bfs_field(b.nbrs, eng.blocked, b.srcs, b.sptr[k], b.sptr[k + 1], fa, eng.queue)
+        bfs_field(b.nbrs, eng.blocked, b.tgts, b.tptr[k], b.tptr[k + 1], fb, eng.queue)
+        d = min(fa[b.tgts[b.tptr[k]:b.tptr[k + 1]]])
+        assert eng.D[k] == d
+        check_routes(eng, k, fa, fb, d)
     best = [maze.grid.cell(int(v)) for v in eng.best_walls()]
     if eng.state[3] >= 0 and len(best) <= maze.budget:
         assert wallmaze.score(maze, best) == eng.state[3] == eng.score(eng.best)

@@ -22,7 +22,7 @@ except ImportError:                     # pragma: no cover (numba is installed w
     def njit(*args, **kwargs):
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
-__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_lower",
+__all__ = ["AVAILABLE", "njit", "INF", "bfs_arrays", "bfs_reach", "bfs_meet", "bfs_field", "bfs_near", "bfs_lower",
            "bfs_counts", "bfs_resume"]
 
 #: The distance of a cell that cannot be reached (:func:`bfs_field`, :func:`bfs_lower`).
@@ -192,9 +192,44 @@ def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
 
 
 @njit(cache=True)
-def bfs_lower(nbrs, blocked, w, f, queue):
+def bfs_near(nbrs, blocked, cells, c0, c1, out, queue, goals, g0, g1, limit):
+    """:func:`bfs_field` only as far as it must go: a layer at a time from ``cells[c0:c1]``, stopping once
+    the layer of the nearest of ``goals[g0:g1]`` (none: ``g0 == g1``) or layer ``limit`` is done.  Cells
+    farther than that keep ``INF`` in ``out``; the number of cells reached is returned (they are
+    ``queue[:n]``, nearest first)."""
+    out[:] = INF
+    tail = 0
+    for i in range(c0, c1):
+        s = cells[i]
+        if out[s] != 0:
+            out[s] = 0
+            queue[tail] = s
+            tail += 1
+    head = 0
+    depth = 0
+    while head < tail and depth < limit:
+        for i in range(g0, g1):
+            if out[goals[i]] <= depth:
+                return tail
+        end = tail
+        while head < end:
+            v = queue[head]
+            head += 1
+            for d in range(4):
+                u = nbrs[v, d]
+                if u >= 0 and blocked[u] == 0 and out[u] == INF:
+                    out[u] = depth + 1
+                    queue[tail] = u
+                    tail += 1
+        depth += 1
+    return tail
+
+
+@njit(cache=True)
+def bfs_lower(nbrs, blocked, w, f, queue, fixed):
     """Wall ``w`` came off: make ``f`` (lower bounds of distances) lower bounds again, by giving ``w``
-    its neighbours' least plus one and letting shorter distances spread from there."""
+    its neighbours' least plus one and letting shorter distances spread from there, but not to (nor
+    past) the cells where ``fixed`` is 1: those whose distance the caller knows did not change."""
     best = INF
     for d in range(4):
         u = nbrs[w, d]
@@ -204,12 +239,23 @@ def bfs_lower(nbrs, blocked, w, f, queue):
     if best >= INF:
         return
     queue[0] = w
-    _spread(nbrs, blocked, f, queue, 1)
+    head = 0
+    tail = 1
+    while head < tail:
+        v = queue[head]
+        head += 1
+        dv = f[v] + 1
+        for d in range(4):
+            u = nbrs[v, d]
+            if u >= 0 and blocked[u] == 0 and fixed[u] == 0 and f[u] > dv:
+                f[u] = dv
+                queue[tail] = u
+                tail += 1
 
 
 @njit(cache=True)
 def _spread(nbrs, blocked, f, queue, tail):
-    """The loop of :func:`bfs_field` and :func:`bfs_lower`: from the cells ``queue[:tail]``, lower each
+    """The loop of :func:`bfs_field`: from the cells ``queue[:tail]``, lower each
     open neighbour's ``f`` to one more than its own wherever that is less, breadth first."""
     head = 0
     while head < tail:

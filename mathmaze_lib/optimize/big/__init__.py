@@ -7,12 +7,14 @@ length.  So a wall set is scored leg by leg, and a change of one or two walls on
 it can change.  For each leg ``k`` this module keeps:
 
 * ``D[k]``, the leg's length;
-* ``FA[k]``, ``FB[k]``: for every cell, a lower bound of its distance from the leg's start and to
-  its end (exact when the leg was last searched in full; after that they only go down where a wall
-  came off, so they stay lower bounds);
-* the leg's *shortest-route cells* (on some shortest route: ``FA + FB == D`` when searched) and how
-  many there are at each distance from the start, ``cnt``.  A cell that is alone at its distance
-  is on every shortest route: a *chokepoint*.
+* ``FA[k]``, ``FB[k]``: for every cell no farther than ``D[k]``, a lower bound of its distance from
+  the leg's start and to its end (exact when the leg was last searched; those searches stop at the
+  leg's length, farther cells keep ``INF``; after that they only go down where a wall came off, so
+  they stay lower bounds wherever a route through the cell could be as short as the leg);
+* the leg's *shortest-route cells*: whole shortest routes (every cell with ``FA + FB == D`` when
+  searched, then perhaps fewer: see below), with their exact distances, and how many there are at
+  each distance from the start, ``cnt``.  A cell that is alone at its distance among them is treated
+  as a *chokepoint* (on every shortest route, or searched to find out).
 
 Then a step "take wall ``w`` off, put one on ``c``" is judged leg by leg without a search where the
 rules allow (``tests/test_optimize_big.py`` checks each against the runner):
@@ -20,11 +22,13 @@ rules allow (``tests/test_optimize_big.py`` checks each against the runner):
 * a new wall off the leg's shortest-route cells leaves the leg as it is (the on-route rule: a
   shortest route avoids it);
 * a new wall on them but not at a chokepoint leaves the length (another shortest route passes the
-  same distance elsewhere), though fewer cells are on shortest routes then (the leg is searched
-  again if the step is kept);
+  same distance elsewhere); if the step is kept, the cells that were on those routes only through
+  the new wall are pruned from them, without a search;
 * a wall taken off can only give a route through its cell, at least ``min FA[n] + min FB[n'] + 2``
-  long over its open neighbours ``n``, ``n'``: when that is more than ``D``, the leg keeps its length
-  and its shortest-route cells;
+  long over its open neighbours ``n``, ``n'``: when that is not less than ``D``, the leg keeps its
+  length and its shortest-route cells are still shortest routes (routes through the cell may join
+  them: they are not added, the rules above hold for any whole routes); when it is less, the leg is
+  searched, and searched in full again only if the step is kept and the leg got shorter;
 * every other leg (a chokepoint walled, a possible short cut opened) is searched, from its start
   until its end is reached.
 
@@ -49,7 +53,7 @@ step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (sett
 """
 
 from ...search.arrays import AVAILABLE, INF
-from .driver import BIG, BIG_SETTINGS, SETTINGS, optimize, search, settings_for, warm
+from .driver import BIG, BIG_SETTINGS, GIANT, GIANT_SETTINGS, SETTINGS, optimize, search, settings_for, warm
 from .engine import _Engine
 from .legs import Board, applies, board, score, score_many
 from .moves import refill

@@ -32,21 +32,30 @@ SETTINGS = {"t_start": 3.0, "t_end": 0.3, "rounds": 6, "explore": 0.5, "p_cut": 
 
 #: The same on big boards (more than :data:`BIG` cells times legs: Enormous, Gargantuan): the cheaper
 #: steps (``p_blind`` 1: the legs' bounds decide most steps without a search), mostly on chokepoints,
-#: in one long round.
-BIG_SETTINGS = {**SETTINGS, "t_start": 2.0, "t_end": 0.5, "rounds": 1, "explore": 0.0, "p_cut": 0.8, "p_blind": 1.0}
+#: hotter (from 2 to 0.5 it stalled: Enormous 9,002 in 45 s on one core, 10,886 from 6 to 1), no line
+#: moves (each searches every leg twice: on Gargantuan, 99 legs of 10,000 cells, they took three
+#: quarters of the time), in three rounds, each from the best walls with a tenth of the board cleared
+#: (Enormous, 45 s on one core: 11,766 and 11,426 for seeds 1 and 2, against 10,886 and 11,360 in one) ...
+BIG_SETTINGS = {**SETTINGS, "t_start": 6.0, "t_end": 1.0, "rounds": 3, "region": 0.1, "explore": 0.0, "p_cut": 0.8,
+                "p_blind": 1.0, "lines": 0}
+#: ... but one on giant boards (more than :data:`GIANT` cells times legs: Gargantuan), where the walk
+#: still gets longer after five minutes and a restart loses ground (30 s: 86,109 in three rounds,
+#: 102,847 in one).
+GIANT_SETTINGS = {**BIG_SETTINGS, "rounds": 1}
 BIG = 20_000
+GIANT = 200_000
 
 
 def settings_for(maze: WallMaze) -> dict:
-    """The default settings of :func:`search` on ``maze``: :data:`BIG_SETTINGS` on big boards, else
-    :data:`SETTINGS`.
+    """The default settings of :func:`search` on ``maze``: :data:`GIANT_SETTINGS` on giant boards,
+    :data:`BIG_SETTINGS` on big ones, else :data:`SETTINGS`.
 
     >>> from mathmaze_lib.puzzles.wallmaze import level
     >>> settings_for(level("pathery-normal", 1))["p_blind"]
     0.0
     """
-    cells, legs = maze.rows * maze.cols, len(maze.checkpoints) + 1
-    return dict(BIG_SETTINGS if cells * legs > BIG else SETTINGS)
+    size = maze.rows * maze.cols * (len(maze.checkpoints) + 1)
+    return dict(GIANT_SETTINGS if size > GIANT else BIG_SETTINGS if size > BIG else SETTINGS)
 
 
 def _check_settings(settings: dict) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...puzzles.wallmaze import UNLIMITED, WallMaze, fastrunner
-from ...search.arrays import INF, bfs_field, bfs_lower, bfs_meet, bfs_reach, njit
+from ...search.arrays import INF, bfs_meet, bfs_near, njit
 
 
 
@@ -70,13 +70,14 @@ def board(maze: WallMaze) -> Board:
 
 @njit(cache=True)
 def _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut, queue):
-    """Search leg ``k`` in full: exact ``FA[k]``, ``FB[k]``, its length ``D[k]`` (-1 when blocked), its
-    shortest-route cells (``onr[k]``, listed in ``lst[k, :nlst[k]]``), their number at each distance
-    (``cnt[k]``) and its wallable chokepoints (``cut[k, :ncut[k]]``)."""
+    """Search leg ``k`` again: its length ``D[k]`` (-1 when blocked), ``FA[k]``, ``FB[k]`` exact up to
+    ``D[k]`` (``INF`` beyond: the searches stop there, and a cell farther than the leg's length from
+    either end can neither be on its shortest routes nor give a route as short), its shortest-route
+    cells (``onr[k]``, listed in ``lst[k, :nlst[k]]``), their number at each distance (``cnt[k]``) and
+    its wallable chokepoints (``cut[k, :ncut[k]]``)."""
     fa = FA[k]
     fb = FB[k]
-    bfs_field(nbrs, blocked, srcs, sptr[k], sptr[k + 1], fa, queue)
-    bfs_field(nbrs, blocked, tgts, tptr[k], tptr[k + 1], fb, queue)
+    bfs_near(nbrs, blocked, srcs, sptr[k], sptr[k + 1], fa, queue, tgts, tptr[k], tptr[k + 1], INF)
     length = INF
     for i in range(tptr[k], tptr[k + 1]):
         if fa[tgts[i]] < length:
@@ -86,13 +87,16 @@ def _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr,
     nlst[k] = 0
     ncut[k] = 0
     if length >= INF:
+        bfs_near(nbrs, blocked, tgts, tptr[k], tptr[k + 1], fb, queue, tgts, 0, 0, INF)
         D[k] = -1
         return
+    near = bfs_near(nbrs, blocked, tgts, tptr[k], tptr[k + 1], fb, queue, tgts, 0, 0, length)
     D[k] = length
     c = cnt[k]
     c[:length + 1] = 0
     m = 0
-    for v in range(len(fa)):
+    for i in range(near):
+        v = queue[i]
         if fa[v] + fb[v] == length:
             o[v] = 1
             c[fa[v]] += 1
@@ -105,6 +109,61 @@ def _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr,
         if wallable[v] == 1 and c[fa[v]] == 1:
             cut[k, nc] = v
             nc += 1
+    ncut[k] = nc
+
+
+@njit(cache=True)
+def _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, stack):
+    """A wall went up on ``c``, one of leg ``k``'s shortest-route cells but not alone at its distance
+    (so the leg keeps its length): take off its shortest-route cells those that were on a route only
+    through ``c`` (from ``c`` out: a cell stays while it has one of them a step nearer the start and
+    one a step nearer the end), instead of searching the leg again.  Its bounds stay bounds."""
+    fa = FA[k]
+    fb = FB[k]
+    o = onr[k]
+    o[c] = 0
+    cnt[k, fa[c]] -= 1
+    top = 0
+    for d in range(4):
+        u = nbrs[c, d]
+        if u >= 0 and o[u] == 1:
+            o[u] = 2                        # (2: waiting to be looked at)
+            stack[top] = u
+            top += 1
+    while top > 0:
+        top -= 1
+        x = stack[top]
+        o[x] = 1
+        back = fa[x] == 0
+        ahead = fb[x] == 0
+        for d in range(4):
+            u = nbrs[x, d]
+            if u >= 0 and o[u] != 0:
+                if fa[u] == fa[x] - 1:
+                    back = True
+                if fb[u] == fb[x] - 1:
+                    ahead = True
+        if back and ahead:
+            continue
+        o[x] = 0
+        cnt[k, fa[x]] -= 1
+        for d in range(4):
+            u = nbrs[x, d]
+            if u >= 0 and o[u] == 1:
+                o[u] = 2
+                stack[top] = u
+                top += 1
+    m = 0
+    nc = 0
+    for i in range(nlst[k]):
+        v = lst[k, i]
+        if o[v] == 1:
+            lst[k, m] = v
+            m += 1
+            if wallable[v] == 1 and cnt[k, fa[v]] == 1:
+                cut[k, nc] = v
+                nc += 1
+    nlst[k] = m
     ncut[k] = nc
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from ...search.arrays import INF, bfs_arrays, njit
-from .legs import _refresh
+from .legs import _prune, _refresh
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 
@@ -90,13 +90,16 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
 @njit(cache=True)
 def _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts):
     """Keep a step of :func:`anneal`: the wall on ``c`` (instead of ``w`` in ``slot``, or a new one
-    when ``w`` is -1); the legs it changed (or may have) are searched in full. Returns the moves."""
+    when ``w`` is -1); the legs it changed (or may have) are searched in full, those where ``c`` was on
+    a shortest route but not alone at its distance are pruned (:func:`~.legs._prune`). Returns the moves."""
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     blocked[c] = 1
     S = 0
     for k in range(len(D)):
-        if keep_kind[k] != 0:
+        if keep_kind[k] == 2:
+            _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, queue)
+        elif keep_kind[k] != 0:
             _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut,
                      ncut, queue)
             state[5] += 1

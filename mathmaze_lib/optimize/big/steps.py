@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from ...search.arrays import bfs_lower, njit
-from .legs import _leg, _refresh, _via
+from .legs import _leg, _prune, _refresh, _via
 
 
 @njit(cache=True)
@@ -224,19 +224,25 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
     """A step that moves wall ``walls[slot]`` to ``c`` (a cell drawn for the board as it is), judged leg by
     leg with the bounds of the module's text, searching only the legs it must: kept when the walk gets
     no shorter, or with probability ``exp(-d / temp)`` when it gets ``d`` shorter.  Returns the new
-    moves (the legs it changed searched in full), or -1 when the step is not kept."""
+    moves (the legs it changed searched in full), or -1 when the step is not kept.
+
+    A leg that only ``w``'s removal could change and that keeps its length is not searched in full
+    again: its shortest-route cells are then still shortest routes, if not all of them (a route through
+    ``w`` may have joined them), which is all the rules need (a wall off them leaves a route of the
+    same length; a cell alone at its distance among them is searched as a chokepoint)."""
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     tmark, seen, queue, dist, st = scratch
     L = len(D)
     w = walls[slot]
     # kind: 0 keeps its length and routes; 1 searched now; 2 keeps its length (a wall on its routes, not
-    # at a chokepoint); 3 may get shorter through w, down to vias[k]
+    # at a chokepoint); 3 may get shorter through w, down to vias[k]; 4 was of kind 3, searched: as long
     blocked[w] = 0
     for k in range(L):
         kind[k] = 0
         v = _via(nbrs, blocked, w, FA[k], FB[k])
-        if v <= D[k]:
+        vias[k] = D[k]
+        if v < D[k]:
             kind[k] = 3
             vias[k] = v
         if onr[k, c] == 1:
@@ -257,14 +263,19 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
     for k in range(L):
         if kind[k] == 3:
             most += D[k] - vias[k]
-        elif kind[k] == 1:
+    lose = most                     # and those of kind 1: kept without a search when even that is kept
+    for k in range(L):
+        if kind[k] == 1:
+            lose += D[k] - vias[k]
+    for k in range(L):
+        if kind[k] == 1 and S - lose < need:        # (else kept whatever they give: searched in full then)
             nd = _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st)
             state[2] += 1
             if nd < 0:
                 dead = True
                 break
             total += nd - D[k]
-    if not dead and total >= need and total - most < need:
+    if not dead and S - lose < need and total >= need and total - most < need:
         for k in range(L):                  # undecided: search the legs of kind 3 until it is
             if kind[k] != 3:
                 continue
@@ -272,23 +283,40 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
             state[2] += 1
             total += nd - D[k]
             most -= D[k] - vias[k]
+            kind[k] = 4 if nd == D[k] else 1
             if total < need or total - most >= need:
                 break
     if dead or total < need:
         blocked[c] = 0
         blocked[w] = 1
         return -1
+    walls[slot] = c
+    return _settle(geo, blocked, legs, w, c, kind, scratch, state)
+
+
+@njit(cache=True)
+def _settle(geo, blocked, legs, w, c, kind, scratch, state):
+    """Bring the legs up to date once :func:`_blind`'s step (wall ``w`` moved to ``c``) is kept, by their
+    ``kind``; returns the moves."""
+    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
+    tmark, seen, queue, dist, st = scratch
     S = 0
-    for k in range(L):
-        if kind[k] != 0:
+    for k in range(len(D)):
+        if kind[k] == 3:                    # kept without knowing this leg's length: search it now
+            state[2] += 1
+            if _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st) == D[k]:
+                kind[k] = 4
+        if kind[k] == 2:
+            _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, queue)
+        if kind[k] == 1 or kind[k] == 3:
             _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut,
                      queue)
             state[5] += 1
-        else:
-            bfs_lower(nbrs, blocked, w, FA[k], queue)
-            bfs_lower(nbrs, blocked, w, FB[k], queue)
+        else:                               # (its routes' cells are as far as they were)
+            bfs_lower(nbrs, blocked, w, FA[k], queue, onr[k])
+            bfs_lower(nbrs, blocked, w, FB[k], queue, onr[k])
         S += D[k]
-    walls[slot] = c
     return S
 
 
@@ -311,9 +339,9 @@ def _take_off(w, geo, blocked, legs, bk, aff, queue, state):
             state[5] += 1
             aff[naff] = k
             naff += 1
-        else:
-            bfs_lower(nbrs, blocked, w, FA[k], queue)
-            bfs_lower(nbrs, blocked, w, FB[k], queue)
+        else:                               # (its routes' cells are as far as they were)
+            bfs_lower(nbrs, blocked, w, FA[k], queue, onr[k])
+            bfs_lower(nbrs, blocked, w, FB[k], queue, onr[k])
         total += D[k]
     return total, naff
 
