@@ -178,8 +178,9 @@ def bfs_meet(nbrs, blocked, srcs, s0, s1, tgts, t0, t1, seen, depth, queue, stam
 
 
 @njit(cache=True)
-def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
-    """Every cell's distance from the nearest of ``cells[c0:c1]`` into ``out`` (INF where unreachable)."""
+def _sources(cells, c0, c1, out, queue):
+    """Start a search from ``cells[c0:c1]``: ``out`` INF but 0 at each of them, queued once each in
+    ``queue``; how many were queued."""
     out[:] = INF
     tail = 0
     for i in range(c0, c1):
@@ -188,7 +189,13 @@ def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
             out[s] = 0
             queue[tail] = s
             tail += 1
-    _spread(nbrs, blocked, out, queue, tail)
+    return tail
+
+
+@njit(cache=True)
+def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
+    """Every cell's distance from the nearest of ``cells[c0:c1]`` into ``out`` (INF where unreachable)."""
+    _spread(nbrs, blocked, out, queue, _sources(cells, c0, c1, out, queue))
 
 
 @njit(cache=True)
@@ -197,14 +204,7 @@ def bfs_near(nbrs, blocked, cells, c0, c1, out, queue, goals, g0, g1, limit):
     the layer of the nearest of ``goals[g0:g1]`` (none: ``g0 == g1``) or layer ``limit`` is done.  Cells
     farther than that keep ``INF`` in ``out``; the number of cells reached is returned (they are
     ``queue[:n]``, nearest first)."""
-    out[:] = INF
-    tail = 0
-    for i in range(c0, c1):
-        s = cells[i]
-        if out[s] != 0:
-            out[s] = 0
-            queue[tail] = s
-            tail += 1
+    tail = _sources(cells, c0, c1, out, queue)
     head = 0
     depth = 0
     while head < tail and depth < limit:
