@@ -195,7 +195,7 @@ def _sources(cells, c0, c1, out, queue):
 @njit(cache=True)
 def bfs_field(nbrs, blocked, cells, c0, c1, out, queue):
     """Every cell's distance from the nearest of ``cells[c0:c1]`` into ``out`` (INF where unreachable)."""
-    _spread(nbrs, blocked, out, queue, _sources(cells, c0, c1, out, queue))
+    _spread(nbrs, blocked, out, queue, _sources(cells, c0, c1, out, queue), blocked)
 
 
 @njit(cache=True)
@@ -239,8 +239,15 @@ def bfs_lower(nbrs, blocked, w, f, queue, fixed):
     if best >= INF:
         return
     queue[0] = w
+    _spread(nbrs, blocked, f, queue, 1, fixed)
+
+
+@njit(cache=True)
+def _spread(nbrs, blocked, f, queue, tail, fixed):
+    """The loop of :func:`bfs_field` and :func:`bfs_lower`: from the cells ``queue[:tail]``, lower each
+    open neighbour's ``f`` to one more than its own wherever that is less, breadth first, but not at
+    the cells where ``fixed`` is 1 (:func:`bfs_field` passes ``blocked``: no more cells than those)."""
     head = 0
-    tail = 1
     while head < tail:
         v = queue[head]
         head += 1
@@ -248,23 +255,6 @@ def bfs_lower(nbrs, blocked, w, f, queue, fixed):
         for d in range(4):
             u = nbrs[v, d]
             if u >= 0 and blocked[u] == 0 and fixed[u] == 0 and f[u] > dv:
-                f[u] = dv
-                queue[tail] = u
-                tail += 1
-
-
-@njit(cache=True)
-def _spread(nbrs, blocked, f, queue, tail):
-    """The loop of :func:`bfs_field`: from the cells ``queue[:tail]``, lower each
-    open neighbour's ``f`` to one more than its own wherever that is less, breadth first."""
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        dv = f[v] + 1
-        for d in range(4):
-            u = nbrs[v, d]
-            if u >= 0 and blocked[u] == 0 and f[u] > dv:
                 f[u] = dv
                 queue[tail] = u
                 tail += 1

@@ -20,7 +20,6 @@ from .steps import _loss, seed_random
 from .engine import _Engine
 
 
-#: Settings of :func:`search` (rounds are restarts from the best walls, hot again).
 #: Settings of :func:`search` on boards where a full search of every leg is cheap (Pathery's own modes,
 #: Mayulime's maps up to Huge): steps that search the legs a wall's removal can shorten (``p_blind`` 0),
 #: ``rounds`` restarts from the best walls with a ``region`` of them cleared, the first ``explore``
@@ -54,8 +53,13 @@ def settings_for(maze: WallMaze) -> dict:
     >>> settings_for(level("pathery-normal", 1))["p_blind"]
     0.0
     """
-    size = maze.rows * maze.cols * (len(maze.checkpoints) + 1)
+    size = _size(maze)
     return dict(GIANT_SETTINGS if size > GIANT else BIG_SETTINGS if size > BIG else SETTINGS)
+
+
+def _size(maze: WallMaze) -> int:
+    """Cells times legs: what :data:`BIG` and :data:`GIANT` measure."""
+    return maze.rows * maze.cols * (len(maze.checkpoints) + 1)
 
 
 def _check_settings(settings: dict) -> None:
@@ -185,7 +189,7 @@ def _job(*, maze, walls, seed, seconds, max_iters, progress, t0, settings, mixed
     ``mixed``, the odd workers run the compiled annealing of :func:`mathmaze_lib.optimize.anneal` with
     :data:`~mathmaze_lib.optimize.anneal.CROWDED` instead, on boards of at most :data:`BIG` cells
     times legs (on bigger ones it keeps to its time limit badly: a Gargantuan run of 60 s took 140 s)."""
-    if mixed and worker_index(seed) % 2 == 1 and maze.rows * maze.cols * (len(maze.checkpoints) + 1) <= BIG:
+    if mixed and worker_index(seed) % 2 == 1 and _size(maze) <= BIG:
         from ..anneal import CROWDED, _search_job
         return _search_job(maze=maze, walls=walls, seed=seed, seconds=seconds, max_iters=max_iters,
                            progress=progress, t0=t0, cooling=(CROWDED["t_start"], CROWDED["t_end"]),

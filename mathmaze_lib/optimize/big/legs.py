@@ -188,11 +188,19 @@ def _via(nbrs, blocked, w, fa, fb):
 def _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st):
     """The length of leg ``k`` (searched from its start until its end is reached; -1: blocked).
     ``goal[v]`` is the leg that ends on ``v`` (-1: none)."""
-    if st[0] >= 2000000000:             # the stamps are 32 bits: start them again
+    return bfs_meet(nbrs, blocked, srcs, sptr[k], sptr[k + 1], tgts, tptr[k], tptr[k + 1], seen, dist, queue,
+                    _stamp(seen, st, 2))
+
+
+@njit(cache=True)
+def _stamp(seen, st, step):
+    """A new stamp for ``seen`` (a search takes ``step`` of them, ``st[0]`` the last): ``seen`` is 32 bits,
+    so near the end of its range it is cleared and the stamps start again."""
+    if st[0] >= 2000000000:
         seen[:] = 0
         st[0] = 0
-    st[0] += 2
-    return bfs_meet(nbrs, blocked, srcs, sptr[k], sptr[k + 1], tgts, tptr[k], tptr[k + 1], seen, dist, queue, st[0])
+    st[0] += step
+    return st[0]
 
 
 @njit(cache=True)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from ...search.arrays import INF, bfs_arrays, njit
-from .legs import _prune, _refresh
+from .legs import _prune, _refresh, _stamp
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 
@@ -125,12 +125,8 @@ def _route_mark(geo, blocked, rmark, rstamp, parent, scratch):
     tmark, seen, queue, _, st = scratch
     total = 0
     for k in range(len(sptr) - 1):
-        if st[0] >= 2000000000:
-            seen[:] = 0
-            st[0] = 0
-        st[0] += 1
         src = srcs[sptr[k]:sptr[k + 1]]
-        found = bfs_arrays(nbrs, blocked, src, len(src), tmark, k, seen, st[0], parent, queue)
+        found = bfs_arrays(nbrs, blocked, src, len(src), tmark, k, seen, _stamp(seen, st, 1), parent, queue)
         if found < 0:
             return -1
         v = found
@@ -143,6 +139,17 @@ def _route_mark(geo, blocked, rmark, rstamp, parent, scratch):
 
 
 @njit(cache=True)
+def _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth):
+    """:func:`refill`'s branches at ``depth``: the open cells of ``cells`` on the marked routes
+    (``rmark == rstamp``) and not left out, into ``cand[depth, :ncand[depth]]``."""
+    for i in range(len(cells)):
+        x = cells[i]
+        if rmark[x] == rstamp and blocked[x] == 0 and excl[x] == 0:
+            cand[depth, ncand[depth]] = x
+            ncand[depth] += 1
+
+
+@njit(cache=True)
 def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, cand, ncand, pos, chosen, scratch):
     """The best way to put up to ``k`` walls on ``cells`` (open cells of a region), the rest of the board
     as it is: a depth-first search that branches, as :func:`mathmaze_lib.optimize.exact` does, only on the
@@ -150,7 +157,6 @@ def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, ca
     branch leaving out the cells of the branches before it.  Returns ``(moves, walls)``: the best moves
     above ``best`` found (``best`` when none) and how many cells of ``out`` hold its walls (-1: none
     better).  At most ``max_nodes`` boards are scored."""
-    m = len(cells)
     nodes = 0
     found_n = -1
     depth = 0
@@ -162,11 +168,7 @@ def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, ca
         found_n = 0
     ncand[0] = 0
     if total >= 0 and k > 0:
-        for i in range(m):
-            c = cells[i]
-            if rmark[c] == rstamp and blocked[c] == 0 and excl[c] == 0:
-                cand[0, ncand[0]] = c
-                ncand[0] += 1
+        _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, 0)
     pos[0] = 0
     while True:
         if depth < k and pos[depth] < ncand[depth] and nodes < max_nodes:
@@ -187,11 +189,7 @@ def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, ca
             ncand[depth] = 0
             pos[depth] = 0
             if total >= 0 and depth < k:
-                for i in range(m):
-                    x = cells[i]
-                    if rmark[x] == rstamp and blocked[x] == 0 and excl[x] == 0:
-                        cand[depth, ncand[depth]] = x
-                        ncand[depth] += 1
+                _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth)
         else:
             if pos[depth] > 1:          # leaving this level: its left-out branches come back
                 for i in range(pos[depth] - 1):
