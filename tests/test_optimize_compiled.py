@@ -169,7 +169,8 @@ jumpmaze.generate(3, 30, 30, steps=500)
 root = pathlib.Path(mathmaze_lib.__file__).parent
 found = {}
 for path in sorted(root.rglob("*.py")):
-    if "@njit" not in path.read_text() and "numba.njit" not in path.read_text():
+    text = path.read_text()
+    if "@njit" not in text and "numba.njit" not in text:
         continue
     name = ".".join(("mathmaze_lib",) + path.relative_to(root).with_suffix("").parts)
     for key, f in vars(importlib.import_module(name)).items():
