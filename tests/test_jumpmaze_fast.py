@@ -1,6 +1,7 @@
 """The compiled generator of big jumping mazes (mathmaze_lib.puzzles.jumpmaze.fast) against the library's own
 searches: its measure of the design terms, its incremental clusters, the maze it builds along its
-breadth-first search, its aimed moves, and jumpmaze.generate on 50 x 50 boards."""
+breadth-first search, its aimed moves, jumpmaze.generate on 50 x 50 boards, and the small boards' compiled
+steps against the plain Python annealing."""
 
 import hashlib
 import random
@@ -182,9 +183,66 @@ def test_a_band_of_jumps_on_a_big_board(fewest, most):
     assert jm.generate(2, 30, 30, jumps=(fewest, most)).maze == g.maze
 
 
-def test_small_boards_and_rules_with_state_keep_the_python_annealing(monkeypatch):
+def test_rules_with_state_keep_the_python_annealing_and_small_boards_replay_it(monkeypatch):
     called = []
-    monkeypatch.setattr(fastjump, "generate", lambda *a, **k: called.append(a))
-    jm.generate(1, 20, 20, steps=10)
+    real = fastjump.generate
+    monkeypatch.setattr(fastjump, "generate", lambda *a, **k: called.append(k.get("first") or a[-1]) or real(*a, **k))
     jm.generate(1, 21, 21, "nouturn", steps=1)
+    jm.generate(1, 5, 5, "alternate", steps=10)
     assert called == []
+    jm.generate(1, 20, 20, steps=10)
+    (vals, rng), = called
+    assert len(vals) == 400 and isinstance(rng, random.Random)
+
+
+def plain(monkeypatch, *args, **options):
+    """jumpmaze.generate in plain Python (the reference: _Annealing.run, no compiled steps)."""
+    from mathmaze_lib.puzzles.jumpmaze import generating
+
+    with monkeypatch.context() as m:
+        m.setattr(generating, "_replays", lambda names: False)
+        return jm.generate(*args, **options)
+
+
+SIZES = [(2, 2), (1, 5), (5, 1), (3, 3), (4, 4), (4, 5), (5, 5), (3, 7), (6, 6), (8, 8), (12, 9), (20, 20)]
+OPTIONS = [{}, {"jumps": (4, 6)}, {"jumps": (None, 5)}, {"jumps": (8, None)}, {"objective": {"white_holes": 1}},
+           {"objective": {"clusters": 0, "forced": 0}}, {"temperature": (0, 0)}, {"restarts": 1},
+           {"restarts": 7}, {"objective": {"unique": 0, "black_holes": 0}}, {"temperature": (5.0, 0.01)}]
+
+
+def test_compiled_steps_make_the_plain_pythons_mazes(monkeypatch):
+    """Under a rule on cells the small boards' steps run compiled from Python's own random numbers: every
+    size, rule and option gives the plain Python's maze, score, terms and steps (each rule with each
+    option somewhere; a short budget, so the plain Python keeps this test short)."""
+    k = 0
+    for rows, cols in SIZES:
+        for rule in CELL_RULES + ["ortho+wrap"]:
+            options = OPTIONS[k % len(OPTIONS)]
+            k += 1
+            a = jm.generate(k, rows, cols, rule, 1500, **options)
+            b = plain(monkeypatch, k, rows, cols, rule, 1500, **options)
+            assert (a.maze, a.score, a.terms, a.steps, a.stopped) == (b.maze, b.score, b.terms, b.steps, b.stopped), \
+                (k, rows, cols, rule, options)
+
+
+@pytest.mark.parametrize("pid, options", [(1, {}), (2, {"jumps": (4, 7)}), (3, {"objective": {"white_holes": 1}})])
+def test_a_lessons_5_by_5_maze_is_the_plain_pythons_with_its_progress(monkeypatch, pid, options):
+    seen = {"compiled": [], "plain": []}
+    a = jm.generate(pid, 5, 5, progress=lambda *p: seen["compiled"].append(p), **options)
+    b = plain(monkeypatch, pid, 5, 5, progress=lambda *p: seen["plain"].append(p), **options)
+    assert a.maze == b.maze and a.steps == b.steps == 40_000 and a.terms == b.terms
+    assert seen["compiled"] == seen["plain"] and len(seen["plain"]) == 101
+
+
+def test_the_small_boards_random_numbers_are_pythons():
+    """fast_measure's Mersenne Twister continues a random.Random: randrange, random and choice alike."""
+    py = random.Random("jumpmaze:1:5x5:ortho")
+    for _ in range(700):        # past the first twist of the 624 words
+        py.random()
+    mt = np.array(py.getstate()[1], np.int64)
+    for j in range(3000):
+        m = j % 40 + 1
+        assert fast_measure._mt_below(mt, m) == py.randrange(m)
+        assert fast_measure._mt_random(mt) == py.random()
+        assert fast_measure._mt_below(mt, 24) == py.choice(range(24))
+    assert tuple(int(v) for v in mt) == py.getstate()[1]

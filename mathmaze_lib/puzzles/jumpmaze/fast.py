@@ -1,7 +1,9 @@
 """Big jumping mazes at compiled speed: the generator for rules on cells, compiled with numba.
 
 :func:`mathmaze_lib.puzzles.jumpmaze.generate` anneals one-cell changes against Neller's design terms.  On
-small boards it does so in plain Python, from random numbers (what lesson 2 shows).  On a 50 x 50
+small boards it does so from random numbers (what lesson 2 shows): in plain Python, or here, compiled, under
+a rule on cells (:func:`_replay`: the same steps from the same random numbers of Python's own generator,
+so the same mazes, ten times faster).  On a 50 x 50
 board that is hopeless: each step is a search of the whole board, and a good maze needs the numbers
 of thousands of cells to work together, so a few seconds of it left mazes of 13 jumps with two
 shortest routes and black holes.  For boards of more than 400 cells under a rule on cells
@@ -35,6 +37,7 @@ installing (``python -m mathmaze_lib.puzzles.jumpmaze.fast``).
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Callable, Optional
 
@@ -43,7 +46,7 @@ import numpy as np
 from .fast_build import _construct
 from .fast_measure import (_all_groups, AVAILABLE, _BACK, _below, _BEST, _BEST_GOOD, _BEST_JUMPS, _CAND,
     _CLUSTERS, _COOL, _CURRENT, _DIST, _good, _groups_at, _HEAT, _KBACK, _KDIST, _KEPT, _land, _MARK,
-    _measure, _NEAR, njit, _ON, _random, _set_cell, _STACK, _TODO, _value)
+    _measure, _mt_below, _mt_random, _NEAR, njit, _ON, _random, _set_cell, _STACK, _TODO, _value)
 
 __all__ = ["generate", "warm"]
 
@@ -186,9 +189,6 @@ def _anneal(steps, rows, cols, dirs, wrap, maxk, w, vals, succ, nsucc, nbrs, wor
     has black holes or more than one shortest route, a move aimed at them (:func:`_repair_move`,
     :func:`_tie_move`)."""
     n = vals.shape[0]
-    goal = n - 1
-    kdist, near = work[_KDIST], work[_NEAR]
-    mark, stack = work[_MARK], work[_STACK]
     for _ in range(steps):
         f[_HEAT] *= f[_COOL]
         heat = f[_HEAT]
@@ -206,50 +206,86 @@ def _anneal(steps, rows, cols, dirs, wrap, maxk, w, vals, succ, nsucc, nbrs, wor
             new = 1 + _below(rng, top - 1)
             if new == vals[i]:
                 new = top
-        old = vals[i]
-        vals[i] = new
-        _set_cell(i, new, rows, cols, dirs, wrap, goal, succ, nsucc)
-        old_clusters = s[_CLUSTERS]
-        if w[5] > 0:                      # only the groups of the old and new number around i change
-            vals[i] = old
-            nnear = 1
-            near[0] = i
-            for j in range(4):
-                k = nbrs[i, j]
-                if k >= 0 and (vals[k] == old or vals[k] == new):
-                    near[nnear] = k
-                    nnear += 1
-            if nnear > 1:
-                s[_CLUSTERS] -= _groups_at(vals, near, nnear, nbrs, mark, s, stack)
-                vals[i] = new
-                s[_CLUSTERS] += _groups_at(vals, near, nnear, nbrs, mark, s, stack)
-            vals[i] = new
-        threshold = f[_CURRENT] + heat * np.log(1.0 - _random(rng)) if heat > 0 else f[_CURRENT]
-        if s[_KEPT] == 1 and kdist[i] < 0:    # nobody lands on cell i: nothing reachable changed
-            t[:] = kept
-            fresh = False
-            ok = True
-        else:
-            fresh = True
-            ok = _measure(threshold, t, s[_CLUSTERS], w, succ, nsucc, work, preds)
-        if ok:
-            candidate = _value(t, s[_CLUSTERS], w)
-            if candidate >= threshold:
-                f[_CURRENT] = candidate
-                if fresh:
-                    kept[:] = t
-                    kdist[:] = work[_DIST]
-                    work[_KBACK][:] = work[_BACK]
-                g = 1 if _good(t, w) else 0
-                if g > s[_BEST_GOOD] or (g == s[_BEST_GOOD] and candidate > f[_BEST]):
-                    s[_BEST_GOOD] = g
-                    f[_BEST] = candidate
-                    s[_BEST_JUMPS] = t[0]
-                    best_vals[:] = vals
-                continue
+        u = _random(rng) if heat > 0 else 0.0
+        _try(i, new, heat, u, rows, cols, dirs, wrap, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
+             best_vals)
+
+
+@njit(cache=True)
+def _replay(steps, rows, cols, dirs, wrap, maxk, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
+            best_vals, mt):
+    """``steps`` steps of the plain annealing of :class:`~.generating._Annealing` on a rule on cells: a
+    random cell (never the goal), a random other number, the Metropolis test, drawn from Python's own
+    generator (``mt``) in the same order, so the same id makes the same maze as the plain Python."""
+    n = vals.shape[0]
+    for _ in range(steps):
+        f[_HEAT] *= f[_COOL]
+        heat = f[_HEAT]
+        i = _mt_below(mt, n - 1)
+        top = maxk[i]
+        if top < 2:
+            continue
+        new = 1 + _mt_below(mt, top - 1)
+        if new == vals[i]:
+            new = top
+        u = _mt_random(mt) if heat > 0 else 0.0
+        _try(i, new, heat, u, rows, cols, dirs, wrap, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
+             best_vals)
+
+
+@njit(cache=True)
+def _try(i, new, heat, u, rows, cols, dirs, wrap, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
+         best_vals):
+    """One step of the annealing: give cell ``i`` the number ``new`` and keep the change by the
+    Metropolis rule (``u``, a random number in [0, 1), decides it; unused when ``heat`` is 0), or undo it."""
+    n = vals.shape[0]
+    goal = n - 1
+    kdist, near = work[_KDIST], work[_NEAR]
+    mark, stack = work[_MARK], work[_STACK]
+    old = vals[i]
+    vals[i] = new
+    _set_cell(i, new, rows, cols, dirs, wrap, goal, succ, nsucc)
+    old_clusters = s[_CLUSTERS]
+    if w[5] > 0:                      # only the groups of the old and new number around i change
         vals[i] = old
-        s[_CLUSTERS] = old_clusters
-        _set_cell(i, old, rows, cols, dirs, wrap, goal, succ, nsucc)
+        nnear = 1
+        near[0] = i
+        for j in range(4):
+            k = nbrs[i, j]
+            if k >= 0 and (vals[k] == old or vals[k] == new):
+                near[nnear] = k
+                nnear += 1
+        if nnear > 1:
+            s[_CLUSTERS] -= _groups_at(vals, near, nnear, nbrs, mark, s, stack)
+            vals[i] = new
+            s[_CLUSTERS] += _groups_at(vals, near, nnear, nbrs, mark, s, stack)
+        vals[i] = new
+    threshold = f[_CURRENT] + heat * np.log(1.0 - u) if heat > 0 else f[_CURRENT]
+    if s[_KEPT] == 1 and kdist[i] < 0:    # nobody lands on cell i: nothing reachable changed
+        t[:] = kept
+        fresh = False
+        ok = True
+    else:
+        fresh = True
+        ok = _measure(threshold, t, s[_CLUSTERS], w, succ, nsucc, work, preds)
+    if ok:
+        candidate = _value(t, s[_CLUSTERS], w)
+        if candidate >= threshold:
+            f[_CURRENT] = candidate
+            if fresh:
+                kept[:] = t
+                kdist[:] = work[_DIST]
+                work[_KBACK][:] = work[_BACK]
+            g = 1 if _good(t, w) else 0
+            if g > s[_BEST_GOOD] or (g == s[_BEST_GOOD] and candidate > f[_BEST]):
+                s[_BEST_GOOD] = g
+                f[_BEST] = candidate
+                s[_BEST_JUMPS] = t[0]
+                best_vals[:] = vals
+            return
+    vals[i] = old
+    s[_CLUSTERS] = old_clusters
+    _set_cell(i, old, rows, cols, dirs, wrap, goal, succ, nsucc)
 
 
 def _directions(names) -> np.ndarray:
@@ -288,6 +324,7 @@ class _Run:
         self.s, self.f = np.zeros(5, np.int64), np.zeros(4, np.float64)
         self.kept, self.t = np.zeros(6, np.int64), np.zeros(6, np.int64)
         self.best_vals = self.vals.copy()
+        self.mt = None                  # Python's generator, when the steps are the plain annealing's
 
     def construct(self) -> tuple:
         """Write the first maze into ``vals`` (:func:`_construct`): each cell's place on its route, and
@@ -303,6 +340,11 @@ class _Run:
                self.work, self.preds, self.s, self.f, self.kept)
 
     def anneal(self, steps: int) -> None:
+        if self.mt is not None:
+            _replay(steps, self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.w, self.vals, self.succ,
+                    self.nsucc, self.nbrs, self.work, self.preds, self.s, self.f, self.kept, self.t, self.best_vals,
+                    self.mt)
+            return
         _anneal(steps, self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.w, self.vals, self.succ,
                 self.nsucc, self.nbrs, self.work, self.preds, self.s, self.f, self.kept, self.t, self.best_vals,
                 self.rng)
@@ -314,7 +356,7 @@ class _Run:
 
 def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int, restarts: int,
              temperature: tuple, seed: int, deadline: Optional[float] = None,
-             progress: Optional[Callable] = None, jumps: tuple = (None, None)) -> tuple:
+             progress: Optional[Callable] = None, jumps: tuple = (None, None), first: Optional[tuple] = None) -> tuple:
     """The generator of :func:`mathmaze_lib.puzzles.jumpmaze.generate` for a rule on cells (``names``), compiled:
     a first maze with a long unique route (:func:`_construct`), then ``budget`` steps of annealing in
     ``restarts`` rounds, each from the best maze so far, cooling from ``temperature[0]`` to
@@ -325,12 +367,21 @@ def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int
     passes ``deadline``; ``progress(step, budget, best jumps)`` is called about 100 times.
     ``(jump lengths, steps done, True when the deadline stopped it)``.
 
+    ``first = (jump lengths, random.Random)`` starts instead from those numbers, and the steps are the
+    plain annealing's (:func:`_replay`: a random cell and number, no aimed moves) with the random numbers
+    that generator goes on to give (``seed`` is unused): the small boards' mazes of
+    :func:`mathmaze_lib.puzzles.jumpmaze.generate`, the same as its plain Python makes, at compiled speed.
+
     >>> vals, done, stopped = generate(4, 4, {"ortho"}, [3] * 16, {}, 2000, 2, (2.0, 0.2), 1)
     >>> len(vals), vals[-1], done, stopped
     (16, 0, 2000, False)
     """
     run = _Run(rows, cols, names, maxk, weights, seed, jumps)
-    run.construct()
+    if first is None:
+        run.construct()
+    else:
+        run.vals[:] = first[0]
+        run.mt = np.array(first[1].getstate()[1], np.int64)
     run.start()
     run.best_vals[:] = run.vals
     run.s[_BEST_GOOD], run.f[_BEST], run.s[_BEST_JUMPS] = _good(run.kept, run.w), run.f[_CURRENT], run.kept[0]
@@ -366,6 +417,7 @@ def warm() -> float:
     run it after installing (``python -m mathmaze_lib.puzzles.jumpmaze.fast``)."""
     t0 = time.perf_counter()
     generate(4, 4, {"ortho"}, [3] * 16, {}, 200, 2, (2.0, 0.2), 1)
+    generate(4, 4, {"ortho"}, [3] * 16, {}, 200, 2, (2.0, 0.2), 0, first=([1] * 15 + [0], random.Random(1)))
     return time.perf_counter() - t0
 
 

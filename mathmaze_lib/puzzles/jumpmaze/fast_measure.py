@@ -1,4 +1,5 @@
-"""The compiled generator's measuring (numba): its random numbers (splitmix64), a maze's landings
+"""The compiled generator's measuring (numba): its random numbers (splitmix64, and Python's own
+Mersenne Twister for the small boards' steps), a maze's landings
 kept up to date at each change, the breadth-first search with path counts from the start
 (:func:`~mathmaze_lib.search.arrays.bfs_counts`), the backward search for black holes, the clusters, and the score of the design terms
 (:mod:`.objective`'s, on int arrays).  The layout of the state arrays (slots of ``s`` and ``f``,
@@ -51,6 +52,43 @@ def _random(rng):
 def _below(rng, m):
     """A whole number in [0, m)."""
     return np.int64(_next(rng) % np.uint64(m))
+
+
+@njit(cache=True)
+def _mt_word(mt):
+    """The next 32-bit word of Python's own generator (the Mersenne Twister of ``random.Random``):
+    ``mt`` holds its 624 words, then its position, as ``random.Random.getstate()`` gives them."""
+    if mt[624] >= 624:              # twist: the next 624 words, in place
+        for a in range(624):
+            y = (mt[a] & 0x80000000) | (mt[(a + 1) % 624] & 0x7FFFFFFF)
+            mt[a] = mt[(a + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        mt[624] = 0
+    y = mt[mt[624]]
+    mt[624] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    return y ^ (y >> 18)
+
+
+@njit(cache=True)
+def _mt_below(mt, m):
+    """Python's ``randrange(m)``: the top ``m.bit_length()`` bits of words until one is below ``m``."""
+    k = 1
+    while (1 << k) <= m:
+        k += 1
+    r = _mt_word(mt) >> (32 - k)
+    while r >= m:
+        r = _mt_word(mt) >> (32 - k)
+    return r
+
+
+@njit(cache=True)
+def _mt_random(mt):
+    """Python's ``random()``: a float in [0, 1) from two words."""
+    a = _mt_word(mt) >> 5
+    b = _mt_word(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)

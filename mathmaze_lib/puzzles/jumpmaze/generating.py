@@ -110,14 +110,23 @@ def _compiled(rows: int, cols: int, names) -> bool:
     return rows * cols >= COMPILED_FROM and not _has_state(names) and fast.AVAILABLE
 
 
+def _replays(names) -> bool:
+    """Whether the plain annealing's steps run compiled (:func:`.fast._replay`: the same random numbers,
+    the same mazes): on every board under a rule on cells, when numba is there."""
+    from . import fast
+
+    return not _has_state(names) and fast.AVAILABLE
+
+
 def _generate_compiled(id, rows, cols, rule, weights, budget, restarts, temperature, rng, deadline, seconds,
-                       progress, jumps) -> "Generated":
+                       progress, jumps, first=None) -> "Generated":
     from . import fast
 
     names, grid = _names(rule), Grid(rows, cols)
     maxk = [_max_jump(rows, cols, grid.cell(i), names) for i in range(grid.size)]
+    seed = rng.getrandbits(64) if first is None else 0
     vals, done, stopped = fast.generate(rows, cols, names, maxk, weights, budget, restarts, temperature,
-                                            rng.getrandbits(64), deadline, progress, jumps)
+                                        seed, deadline, progress, jumps, first)
     maze = replace(_StateScorer(rows, cols, rule, 0, grid.size - 1).maze(vals, set()), name=f"generated {id}")
     terms = design_terms(maze)
     note = f"time limit of {seconds:g} s reached after {done} of {budget} steps" if stopped else ""
@@ -159,6 +168,10 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     ``seconds`` is only a safety stop: when it fires, ``stopped`` says so and the maze depends on
     the machine's speed.  ``progress(step, steps, best_jumps)`` is called about 100 times.
 
+    Smaller boards under a rule on cells take the steps above compiled (:func:`.fast._replay`, with
+    the same random numbers in the same order: the same maze as the plain Python, about ten times
+    faster: 0.04 s for a 5 x 5 maze); rules with state anneal in plain Python.
+
     >>> g = generate(1, 5, 5)
     >>> g.maze == generate(1, 5, 5).maze, g.shortest_routes, g.black_holes, g.jumps >= 16
     (True, 1, 0, True)
@@ -178,6 +191,9 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
         return _generate_compiled(id, rows, cols, rule, weights, budget, restarts, (hot, cold), rng, deadline,
                                   seconds, progress, (fewest, most))
     search = _Annealing(rows, cols, rule, weights, (fewest, most), rng)
+    if _replays(names):
+        return _generate_compiled(id, rows, cols, rule, weights, budget, restarts, (hot, cold), rng, deadline,
+                                  seconds, progress, (fewest, most), first=(search.vals, rng))
     done, stopped = search.run(budget, restarts, (hot, cold), deadline, seconds, progress)
     _, best_vals, best_circled, _ = search.best
     maze = replace(_StateScorer(rows, cols, rule, 0, rows * cols - 1).maze(best_vals, best_circled),
