@@ -2,7 +2,7 @@
 
 :func:`mathmaze_lib.puzzles.jumpmaze.generate` anneals one-cell changes against Neller's design terms.  On
 small boards it does so from random numbers (what lesson 2 shows): in plain Python, or here, compiled, under
-a rule on cells (:func:`_replay`: the same steps from the same random numbers of Python's own generator,
+a rule on cells (:func:`_anneal` with Python's generator: the same steps from the same random numbers of Python's own generator,
 so the same mazes, ten times faster).  On a 50 x 50
 board that is hopeless: each step is a search of the whole board, and a good maze needs the numbers
 of thousands of cells to work together, so a few seconds of it left mazes of 13 jumps with two
@@ -181,54 +181,41 @@ def _tie_move(maxk, succ, nsucc, vals, work, rng):
 
 
 @njit(cache=True)
+def _pick(rng, mt, m):
+    """A whole number in [0, m): from Python's own generator when there is one (``mt``), else from splitmix64."""
+    return _mt_below(mt, m) if mt.shape[0] else _below(rng, m)
+
+
+@njit(cache=True)
 def _anneal(steps, rows, cols, dirs, wrap, maxk, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
-            best_vals, rng):
+            best_vals, rng, mt):
     """``steps`` steps of the annealing (the state is in the arrays, so runs in pieces are one run).
 
-    A step changes one cell's number: a random cell and number, or, half the time while the kept maze
-    has black holes or more than one shortest route, a move aimed at them (:func:`_repair_move`,
-    :func:`_tie_move`)."""
+    A step changes one cell's number: a random cell (never the goal) and another random number, then the
+    Metropolis test (:func:`_try`).  With splitmix64 (``mt`` empty: the big boards), half the time while
+    the kept maze has black holes or more than one shortest route, a move aimed at them instead
+    (:func:`_repair_move`, :func:`_tie_move`).  With Python's own generator (``mt``: the small boards),
+    the steps are exactly those of the plain annealing of :class:`~.generating._Annealing`, drawn in the
+    same order, so the same id makes the same maze as the plain Python."""
     n = vals.shape[0]
     for _ in range(steps):
         f[_HEAT] *= f[_COOL]
         heat = f[_HEAT]
         i, new = -1, 0
-        if kept[0] >= 0 and _random(rng) < 0.5:
+        if not mt.shape[0] and kept[0] >= 0 and _random(rng) < 0.5:
             if kept[3] > 0 and w[2] > 0 and (kept[1] == 1 or w[1] == 0 or _random(rng) < 0.5):
                 i, new = _repair_move(maxk, rows, cols, dirs, wrap, vals, work, rng)
             elif kept[1] > 1 and w[1] > 0:
                 i, new = _tie_move(maxk, succ, nsucc, vals, work, rng)
         if i < 0:
-            i = _below(rng, n - 1)
+            i = _pick(rng, mt, n - 1)
             top = maxk[i]
             if top < 2:
                 continue
-            new = 1 + _below(rng, top - 1)
+            new = 1 + _pick(rng, mt, top - 1)
             if new == vals[i]:
                 new = top
-        u = _random(rng) if heat > 0 else 0.0
-        _try(i, new, heat, u, rows, cols, dirs, wrap, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
-             best_vals)
-
-
-@njit(cache=True)
-def _replay(steps, rows, cols, dirs, wrap, maxk, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
-            best_vals, mt):
-    """``steps`` steps of the plain annealing of :class:`~.generating._Annealing` on a rule on cells: a
-    random cell (never the goal), a random other number, the Metropolis test, drawn from Python's own
-    generator (``mt``) in the same order, so the same id makes the same maze as the plain Python."""
-    n = vals.shape[0]
-    for _ in range(steps):
-        f[_HEAT] *= f[_COOL]
-        heat = f[_HEAT]
-        i = _mt_below(mt, n - 1)
-        top = maxk[i]
-        if top < 2:
-            continue
-        new = 1 + _mt_below(mt, top - 1)
-        if new == vals[i]:
-            new = top
-        u = _mt_random(mt) if heat > 0 else 0.0
+        u = (_mt_random(mt) if mt.shape[0] else _random(rng)) if heat > 0 else 0.0
         _try(i, new, heat, u, rows, cols, dirs, wrap, w, vals, succ, nsucc, nbrs, work, preds, s, f, kept, t,
              best_vals)
 
@@ -324,7 +311,7 @@ class _Run:
         self.s, self.f = np.zeros(5, np.int64), np.zeros(4, np.float64)
         self.kept, self.t = np.zeros(6, np.int64), np.zeros(6, np.int64)
         self.best_vals = self.vals.copy()
-        self.mt = None                  # Python's generator, when the steps are the plain annealing's
+        self.mt = np.zeros(0, np.int64)  # Python's generator, when the steps are the plain annealing's
 
     def construct(self) -> tuple:
         """Write the first maze into ``vals`` (:func:`_construct`): each cell's place on its route, and
@@ -340,14 +327,9 @@ class _Run:
                self.work, self.preds, self.s, self.f, self.kept)
 
     def anneal(self, steps: int) -> None:
-        if self.mt is not None:
-            _replay(steps, self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.w, self.vals, self.succ,
-                    self.nsucc, self.nbrs, self.work, self.preds, self.s, self.f, self.kept, self.t, self.best_vals,
-                    self.mt)
-            return
         _anneal(steps, self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.w, self.vals, self.succ,
                 self.nsucc, self.nbrs, self.work, self.preds, self.s, self.f, self.kept, self.t, self.best_vals,
-                self.rng)
+                self.rng, self.mt)
 
     @property
     def best_jumps(self) -> Optional[int]:
@@ -368,7 +350,7 @@ def generate(rows: int, cols: int, names, maxk: list, weights: dict, budget: int
     ``(jump lengths, steps done, True when the deadline stopped it)``.
 
     ``first = (jump lengths, random.Random)`` starts instead from those numbers, and the steps are the
-    plain annealing's (:func:`_replay`: a random cell and number, no aimed moves) with the random numbers
+    plain annealing's (:func:`_anneal`: a random cell and number, no aimed moves) with the random numbers
     that generator goes on to give (``seed`` is unused): the small boards' mazes of
     :func:`mathmaze_lib.puzzles.jumpmaze.generate`, the same as its plain Python makes, at compiled speed.
 

@@ -111,8 +111,8 @@ def _compiled(rows: int, cols: int, names) -> bool:
 
 
 def _replays(names) -> bool:
-    """Whether the plain annealing's steps run compiled (:func:`.fast._replay`: the same random numbers,
-    the same mazes): on every board under a rule on cells, when numba is there."""
+    """Whether the plain annealing's steps run compiled (:func:`.fast._anneal` with Python's own generator:
+    the same random numbers, the same mazes): on every board under a rule on cells, when numba is there."""
     from . import fast
 
     return not _has_state(names) and fast.AVAILABLE
@@ -168,7 +168,7 @@ def generate(id: int, rows: int = 5, cols: int = 5, rule: str = "ortho", steps: 
     ``seconds`` is only a safety stop: when it fires, ``stopped`` says so and the maze depends on
     the machine's speed.  ``progress(step, steps, best_jumps)`` is called about 100 times.
 
-    Smaller boards under a rule on cells take the steps above compiled (:func:`.fast._replay`, with
+    Smaller boards under a rule on cells take the steps above compiled (:func:`.fast._anneal`, with
     the same random numbers in the same order: the same maze as the plain Python, about ten times
     faster: 0.04 s for a 5 x 5 maze); rules with state anneal in plain Python.
 
