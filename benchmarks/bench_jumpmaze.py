@@ -111,6 +111,27 @@ def _analyses_per_second(size, seconds=1.0):
     return rates
 
 
+def _plain_row(ids, compiled_cpu):
+    """The 5 x 5 mazes of ``ids`` made by the plain Python annealing (the reference the compiled steps
+    follow): its CPU time per id against the compiled one, and whether the mazes are the same."""
+    from mathmaze_lib.puzzles.jumpmaze import generating
+
+    replays, generating._replays = generating._replays, lambda names: False
+    try:
+        cpu, mazes = [], []
+        for i in ids:
+            c0 = time.process_time()
+            mazes.append(generating.generate(i, 5, 5).maze)
+            cpu.append(time.process_time() - c0)
+    finally:
+        generating._replays = replays
+    same = all(m == jm.generate(i, 5, 5).maze for i, m in zip(ids, mazes))
+    plain = statistics.median(cpu)
+    return Row("2 jumping", f"generator 5x5, ids {ids[0]}-{ids[-1]}: CPU per id, compiled steps (plain Python: note)",
+               statistics.median(compiled_cpu), "s", "the plain Python's mazes", same,
+               f"plain Python annealing {plain:.2f} s per id (the same mazes: {'yes' if same else 'NO'})")
+
+
 def generator_rows():
     rows = []
     noisy = "wall time (shared machine, noisy)"
@@ -123,6 +144,7 @@ def generator_rows():
                             f"all unique, no black holes: {'yes' if good else 'NO'}"))
             rows.append(Row("2 jumping", f"{label}: longest shortest route", max(jumps), "jumps", ">= 19",
                             max(jumps) >= 19, f"min {min(jumps)}"))
+            rows.append(_plain_row(ids[:5], cpu[:5]))
             hill, _, _, hill_good = _made(size, ids, temperature=(0, 0))
             rows.append(Row("2 jumping", f"{label}: plain hill climbing instead (temperature 0)",
                             statistics.median(hill), "jumps", note=f"max {max(hill)}, min {min(hill)}; "
