@@ -219,14 +219,14 @@ def test_compiled_steps_make_the_plain_pythons_mazes(monkeypatch):
         for rule in CELL_RULES + ["ortho+wrap"]:
             options = OPTIONS[k % len(OPTIONS)]
             k += 1
-            a = jm.generate(k, rows, cols, rule, 1500, **options)
-            b = plain(monkeypatch, k, rows, cols, rule, 1500, **options)
+            a = jm.generate(k, rows, cols, rule, 800, **options)
+            b = plain(monkeypatch, k, rows, cols, rule, 800, **options)
             assert (a.maze, a.score, a.terms, a.steps, a.stopped) == (b.maze, b.score, b.terms, b.steps, b.stopped), \
                 (k, rows, cols, rule, options)
 
 
 def test_a_lessons_5_by_5_maze_is_the_plain_pythons_with_its_progress(monkeypatch):
-    """The lessons' default: 40,000 steps in 4 rounds (the sweep above runs 1,500)."""
+    """The lessons' default: 40,000 steps in 4 rounds (the sweep above runs 800)."""
     seen = {"compiled": [], "plain": []}
     a = jm.generate(2, 5, 5, progress=lambda *p: seen["compiled"].append(p))
     b = plain(monkeypatch, 2, 5, 5, progress=lambda *p: seen["plain"].append(p))
