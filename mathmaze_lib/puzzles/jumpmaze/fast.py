@@ -1,9 +1,9 @@
 """Big jumping mazes at compiled speed: the generator for rules on cells, compiled with numba.
 
 :func:`mathmaze_lib.puzzles.jumpmaze.generate` anneals one-cell changes against Neller's design terms.  On
-small boards it does so from random numbers (what lesson 2 shows): in plain Python, or here, compiled, under
-a rule on cells (:func:`_anneal` with Python's generator: the same steps from the same random numbers of Python's own generator,
-so the same mazes, ten times faster).  On a 50 x 50
+small boards it does so from random numbers (what lesson 2 shows): in plain Python, or here, compiled,
+under a rule on cells (:func:`_anneal` given Python's own generator: the same steps from the same random
+numbers, so the same mazes, ten times faster).  On a 50 x 50
 board that is hopeless: each step is a search of the whole board, and a good maze needs the numbers
 of thousands of cells to work together, so a few seconds of it left mazes of 13 jumps with two
 shortest routes and black holes.  For boards of more than 400 cells under a rule on cells

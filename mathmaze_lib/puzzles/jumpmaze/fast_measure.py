@@ -1,9 +1,9 @@
 """The compiled generator's measuring (numba): its random numbers (splitmix64, and Python's own
-Mersenne Twister for the small boards' steps), a maze's landings
-kept up to date at each change, the breadth-first search with path counts from the start
-(:func:`~mathmaze_lib.search.arrays.bfs_counts`), the backward search for black holes, the clusters, and the score of the design terms
-(:mod:`.objective`'s, on int arrays).  The layout of the state arrays (slots of ``s`` and ``f``,
-rows of ``work``) is defined here and read by :mod:`.fast_build` and :mod:`.fast`.
+Mersenne Twister for the small boards' steps), a maze's landings kept up to date at each change, the
+breadth-first search with path counts from the start (:func:`~mathmaze_lib.search.arrays.bfs_counts`),
+the backward search for black holes, the clusters, and the score of the design terms (:mod:`.objective`'s,
+on int arrays).  The layout of the state arrays (slots of ``s`` and ``f``, rows of ``work``) is defined
+here and read by :mod:`.fast_build` and :mod:`.fast`.
 """
 
 from __future__ import annotations
