@@ -27,7 +27,12 @@ $(BIN)/python:
 # uv installs what pip would (the same pyproject, from PyPI) in a fraction of pip's time, and keeps the
 # downloads in its cache; where uv cannot (no uv for the machine, an index only pip is set up for), pip does.
 # Both compile the packages' bytecode at install, as pip does by default.
-INSTALL = install() { $(BIN)/python -m pip install --quiet uv && $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python "$$@" \
+# uv also leaves out rfc3987-syntax, which Jupyter's jsonschema[format-nongpl] brings: it builds its Lark
+# parsers whenever jsonschema is imported (1 CPU-s in every Jupyter server, pytest process and notebook
+# tool: python-jsonschema/jsonschema#1428), and it only checks the "iri" format, which nothing here uses.
+SKIP = rfc3987-syntax ; sys_platform == "never"
+INSTALL = install() { printf '%s\n' '$(SKIP)' > $(VENV)/skip.txt && $(BIN)/python -m pip install --quiet uv \
+	&& $(BIN)/uv pip install --quiet --compile-bytecode --override $(VENV)/skip.txt --python $(BIN)/python "$$@" \
 	|| $(BIN)/python -m pip install --quiet "$$@"; }; install
 
 # The compiled parts (numba) compile into numba's cache: three processes at once (the small boards' wall

@@ -14,6 +14,7 @@ searches that break ties (the wall-maze runner) follow it.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional, Sequence
@@ -127,7 +128,15 @@ class Grid:
         >>> Grid(2, 3).neighbour_table()
         [(1, 3), (2, 4, 0), (5, 1), (0, 4), (1, 5, 3), (2, 4)]
         """
-        return [tuple(self.index(n) for n in self.neighbours(cell, directions)) for cell in self.cells()]
+        return list(_neighbour_table(self.rows, self.cols, tuple(map(tuple, directions))))
+
+
+@functools.lru_cache(maxsize=64)
+def _neighbour_table(rows: int, cols: int, directions: tuple) -> tuple:
+    """:meth:`Grid.neighbour_table`, made once per shape and directions (every run of the wall-maze
+    runner, every jumping-maze measure asks for it again)."""
+    grid = Grid(rows, cols)
+    return tuple(tuple(grid.index(n) for n in grid.neighbours(cell, directions)) for cell in grid.cells())
 
 
 def are_adjacent(a, b, directions: Sequence = ORTHOGONAL) -> bool:

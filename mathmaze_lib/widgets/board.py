@@ -62,9 +62,10 @@ class Board(anywidget.AnyWidget):
     cols = t.Int(1).tag(sync=True)
     cell_size = t.Int(40).tag(sync=True)
     legend = t.Bool(True).tag(sync=True)
-    #: The texts and roles, flattened row by row (use get_/set_ methods, not these).
-    _texts = t.List(t.Unicode()).tag(sync=True)
-    _roles = t.List(t.Unicode()).tag(sync=True)
+    #: The texts and roles, flattened row by row (use get_/set_ methods, not these).  Strings: only
+    #: this class's methods write them, and they check (a List of Unicode checks every cell at every click).
+    _texts = t.List().tag(sync=True)
+    _roles = t.List().tag(sync=True)
     #: The role styles (from mathmaze_lib.palette, the one source of colours).
     _palette = t.Dict().tag(sync=True)
     _role_order = t.List(t.Unicode()).tag(sync=True)

@@ -4,6 +4,7 @@ at a teleport's jump (see :mod:`mathmaze_lib.puzzles.wallmaze`)."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
@@ -216,12 +217,32 @@ def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:
     (4, [[(0, 0), (0, 1)], [(0, 1), (0, 2), (1, 2), (2, 2)]])
     """
     walls = maze.check_walls(walls)
-    runner = Runner(maze)
+    runner = _runner(maze)
     legs = runner.legs({runner.index(w) for w in walls})
     if legs is None:
         return RunResult(None, [], [])
     legs = [[runner.cell(i) for i in leg] for leg in legs]
     return RunResult(_moves(legs), join_legs(legs), legs)
+
+
+_KEPT = threading.local()     # per thread: the Runners of the last boards that run() was asked about
+
+
+def _runner(maze: WallMaze) -> Runner:
+    """A :class:`Runner` on ``maze`` for :func:`run`: one per board is kept (the last 8 boards, per
+    thread), so that scoring many wall sets on one board (a game's clicks, an exercise's checks) sets
+    only the walls that changed instead of building the board's tables again."""
+    kept = _KEPT.__dict__.setdefault("runners", {})
+    try:
+        runner = kept.pop(maze, None)
+    except TypeError:                   # a board made by hand with a list or a set in it
+        return Runner(maze)
+    if runner is None:
+        runner = Runner(maze)
+        while len(kept) >= 8:
+            kept.pop(next(iter(kept)))
+    kept[maze] = runner                 # the most recent last
+    return runner
 
 
 def score(maze: WallMaze, walls: Iterable = ()) -> Optional[int]:
