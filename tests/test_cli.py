@@ -36,5 +36,9 @@ def test_a_command_imports_only_what_it_uses():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"
+    code = code.replace("'bfs', '--rows', '2', '--cols', '2', '--json'", "'jump', 'solve', 'chain', '--json'")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]", "solving a jumping maze needs no networkx"
     wrong = subprocess.run([sys.executable, "-m", "mathmaze_lib", "wals"], capture_output=True, text=True)
     assert wrong.returncode == 2 and "invalid choice: 'wals'" in wrong.stderr and "'walls'" in wrong.stderr

@@ -47,7 +47,12 @@ def _answer(lesson: str, q: str, source: str):
     return exercise, namespace[exercise.name]
 
 
-CASES = [(lesson, q, kind, i) for (lesson, q), entry in {**CORPUS, **PARSONS}.items()
+#: The wrong answers that never end (a loop that never moves on, a search without its pruning, a BFS that
+#: queues cells again): the check stops each at the exercise's time limit, 5 s, so they are marked slow
+#: (``make test`` runs them, ``make test-fast`` leaves them out). Each must still run out of time.
+ENDLESS = {("lesson1", "q4", 0), ("lesson2", "q3", 2), ("lesson3", "q5", 5)}
+CASES = [pytest.param(lesson, q, kind, i, marks=[pytest.mark.slow] * (kind == WRONG and (lesson, q, i) in ENDLESS))
+         for (lesson, q), entry in {**CORPUS, **PARSONS}.items()
          for kind in (RIGHT, WRONG, BORROWED) for i in range(len(entry.get(kind, [])))]
 #: Other sets of hidden cases (``grade --hidden-seed``): every right answer passes them too.
 SEEDS = (1, 2)
@@ -83,6 +88,8 @@ def test_corpus_answer(lesson, q, kind, i):
     assert not feedback.correct and feedback.status in ("incorrect", "error"), f"a wrong answer passed:\n{source}"
     assert phrase in feedback.text, f"feedback for\n{source}\n---\n{feedback.text}\n--- lacks {phrase!r}"
     assert "Traceback" not in feedback.text and "mathmaze_lib/" not in feedback.text
+    endless = "ran for more than" in feedback.text
+    assert endless == ((lesson, q, i) in ENDLESS), f"{lesson} {q} wrong {i}: ran out of time {endless}: update ENDLESS"
 
 
 def test_hidden_cases_differ_but_judge_the_same_way():

@@ -193,7 +193,7 @@ def test_a_broken_notebook_is_named(files):
 
 
 def test_the_tree_search_of_the_command_is_capped_in_memory(files):
-    # all ones with diagonal jumps: the queue of routes explodes (2 million expansions took 2.6 GB)
+    # all ones with diagonal jumps: the queue of routes explodes (1 million expansions took 850 MB)
     (files / "ones.txt").write_text("rule: diag8\n" + "\n".join(" ".join("1" * 30) for _ in range(29))
                                     + "\n" + " ".join("1" * 29) + " 0\n")
     proc = cli(["jump", "solve", "ones.txt", "--tree"], files)

@@ -86,7 +86,8 @@ def test_the_guides_plan_is_the_notebooks_plan(path):
         assert all(b1 == a2 for (_, b1), (a2, _) in zip(spans, spans[1:])), f"period {period}: {spans}"
 
 
-def test_the_guides_answer_key_gives_every_predictions_answer():
+def test_the_guides_answer_key_gives_every_predictions_answer(computed):
+    """(``computed``: in the process of the counts, whose lesson 3 runs ex.p8's answer shares.)"""
     from mathmaze_lib.exercises import lesson1, lesson2, lesson3, start
 
     key = GUIDE.split("## Answer key for the predictions")[1].split("\n## ")[0]

@@ -316,8 +316,10 @@ def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
     return sum(1 for cell in maze.open_cells() if cell not in on_path and (score(maze, [cell]) or 0) > base)
 
 
+@lru_cache(maxsize=1)
 def build_and_anneal_on_the_empty_board() -> tuple:
-    """Section 7's two runs on the empty board (annealing with section 4's moves, and build)."""
+    """Section 7's two runs on the empty board (annealing with section 4's moves, and build), made once
+    (about 2 s in pure Python; counted steps, so the same every time)."""
     big = wallmaze.level("empty")
     return (optimize.anneal(big, seed=1, seconds=None, max_iters=20_000),
             optimize.build(big, seed=1, seconds=None, max_iters=300_000))

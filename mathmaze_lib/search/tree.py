@@ -58,27 +58,44 @@ def tree_search(graph, source, goal, *, cap: int = 1_000_000, trace: bool = Fals
     """
     succ = successor_function(graph)
     is_goal = _required_goal(goal, "tree_search")
-    queue = deque([(source,)])
+    # Each route put on the queue is its last node and the number of the route it extends (routes
+    # share their starts): putting a route on the queue costs the same at any length, and the queue
+    # holds numbers, which the garbage collector need not look through.
+    last_node, extends = [source], [-1]
+    queue = deque([0])
     expanded, generated, max_queue = 0, 1, 1
     steps = [] if trace else None
     while queue:
-        route = queue.popleft()
-        if is_goal(route[-1]):
+        k = queue.popleft()
+        last = last_node[k]
+        if is_goal(last):
+            route = _route(k, last_node, extends)
             if steps is not None:
-                steps.append(TreeStep(route, ()))
-            return TreeSearchResult(list(route), expanded, generated, max_queue, False, steps, source)
+                steps.append(TreeStep(tuple(route), ()))
+            return TreeSearchResult(route, expanded, generated, max_queue, False, steps, source)
         if expanded >= cap:
             return TreeSearchResult(None, expanded, generated, max_queue, True, steps, source)
         expanded += 1
-        added = list(succ(route[-1]))
-        for nxt in added:
-            queue.append(route + (nxt,))
-            generated += 1
+        added = list(succ(last))
+        first = len(last_node)
+        last_node.extend(added)
+        extends.extend([k] * len(added))
+        queue.extend(range(first, first + len(added)))
+        generated += len(added)
         if steps is not None:
-            steps.append(TreeStep(route, tuple(added)))
+            steps.append(TreeStep(tuple(_route(k, last_node, extends)), tuple(added)))
         if len(queue) > max_queue:
             max_queue = len(queue)
     return TreeSearchResult(None, expanded, generated, max_queue, False, steps, source)
+
+
+def _route(k: int, last_node: list, extends: list) -> list:
+    """Route number ``k`` of :func:`tree_search`'s queue, from the source."""
+    nodes = []
+    while k >= 0:
+        nodes.append(last_node[k])
+        k = extends[k]
+    return nodes[::-1]
 
 
 def count_routes(graph, source, moves: int) -> list:

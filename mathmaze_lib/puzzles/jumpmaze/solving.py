@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, Optional
-import networkx as nx
 
 from ...grid import ALL_EIGHT, ORTHOGONAL
 from ...search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
@@ -99,6 +98,7 @@ def jump_graph(maze: JumpMaze, rule=None, *, whole: bool = False) -> nx.DiGraph:
     >>> g.number_of_nodes(), g.number_of_edges(), g.edges[(0, 0), (0, 4)]
     (36, 83, {'dir': (0, 1), 'length': 4})
     """
+    import networkx as nx               # (only here: solving a maze does not need it, and it takes 0.1 s to load)
     names = _rule_of(maze, rule)
     succ = successors(maze, rule)
     g = nx.DiGraph()
