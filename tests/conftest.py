@@ -208,3 +208,11 @@ def pytest_xdist_make_scheduler(config, log):
             return self.groups.get(nodeid, nodeid)
 
     return GroupScheduling(config, log)
+
+
+def pytest_collection_finish(session):
+    """The modules and tests collected stay to the end: the garbage collector stops looking through
+    them (``gc.freeze``), so its full passes during the run and at its end only see what tests made."""
+    import gc
+    gc.collect()
+    gc.freeze()
