@@ -6,12 +6,15 @@ routes, distances from the start and to the goal, black and white holes, and a r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ...grid import ALL_EIGHT, ORTHOGONAL
 from ...search import all_shortest_paths, bfs, bfs_dense, count_shortest_paths, tree_search
 from ..protocol import Verdict
 from .rules import HOLE, JumpMaze, RIGHT_DOWN, _has_state, _rule_of, cell_of, start_state, successors
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["moves_table", "jump_graph", "solve", "Solution", "count_shortest", "all_shortest",
            "distances_from_start", "distances_to_goal", "unreachable", "black_holes", "white_holes", "analyse",
