@@ -288,3 +288,29 @@ def test_lesson_3s_saved_notebooks_still_import_wallmaze_from_the_package_root()
     import mathmaze_lib
     from mathmaze_lib import wallmaze as saved
     assert saved is wallmaze is mathmaze_lib.puzzles.wallmaze and saved.score(saved.parse("s.f")) == 2
+
+
+def test_a_run_stopped_halfway_leaves_the_next_runs_right(monkeypatch):
+    """run() keeps a Runner per board; one stopped while it set its walls (the guard's time limit, a
+    Ctrl-C) is not kept, so the next score is still the runner's."""
+    from mathmaze_lib.puzzles.wallmaze import runner as runner_module
+
+    maze = wallmaze.level("normal", 3)
+    on_route = [c for c in run(maze).path if c in set(maze.open_cells())]
+    first = on_route[3:4]                   # a wall on the route: the walk changes
+    second = on_route[10:13]
+    expected = wallmaze.Runner(maze).score({maze.grid.index(c) for c in first})
+    assert score(maze) != expected == wallmaze.score(maze, first)     # the kept Runner has first's wall now
+    set_wall, calls = runner_module.Runner._set, []
+
+    def stopped(self, i, on):
+        calls.append(i)
+        if len(calls) == 2:                 # the wall on first is off, those of second not yet on
+            raise KeyboardInterrupt
+        set_wall(self, i, on)
+
+    monkeypatch.setattr(runner_module.Runner, "_set", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        wallmaze.score(maze, second)
+    monkeypatch.setattr(runner_module.Runner, "_set", set_wall)
+    assert wallmaze.score(maze, first) == expected

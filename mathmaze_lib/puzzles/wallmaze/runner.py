@@ -217,8 +217,9 @@ def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:
     (4, [[(0, 0), (0, 1)], [(0, 1), (0, 2), (1, 2), (2, 2)]])
     """
     walls = maze.check_walls(walls)
-    runner = _runner(maze)
+    runner = _take_runner(maze)
     legs = runner.legs({runner.index(w) for w in walls})
+    _keep_runner(maze, runner)
     if legs is None:
         return RunResult(None, [], [])
     legs = [[runner.cell(i) for i in leg] for leg in legs]
@@ -228,21 +229,28 @@ def run(maze: WallMaze, walls: Iterable = ()) -> RunResult:
 _KEPT = threading.local()     # per thread: the Runners of the last boards that run() was asked about
 
 
-def _runner(maze: WallMaze) -> Runner:
-    """A :class:`Runner` on ``maze`` for :func:`run`: one per board is kept (the last 8 boards, per
-    thread), so that scoring many wall sets on one board (a game's clicks, an exercise's checks) sets
-    only the walls that changed instead of building the board's tables again."""
+def _take_runner(maze: WallMaze) -> Runner:
+    """A :class:`Runner` on ``maze`` for :func:`run`: the one kept for this board (taken out while it
+    runs), or a new one.  Kept, scoring many wall sets on one board (a game's clicks, an exercise's
+    checks) only sets the walls that changed instead of building the board's tables again."""
+    try:
+        runner = _KEPT.__dict__.setdefault("runners", {}).pop(maze, None)
+    except TypeError:                   # a board made by hand with a list or a set in it
+        runner = None
+    return runner if runner is not None else Runner(maze)
+
+
+def _keep_runner(maze: WallMaze, runner: Runner) -> None:
+    """Keep ``runner`` for the next run on ``maze`` (the last 8 boards, per thread).  Only a run that
+    finished puts its Runner back: one stopped halfway (a time limit, Ctrl-C) may have set only some
+    of its walls."""
     kept = _KEPT.__dict__.setdefault("runners", {})
     try:
-        runner = kept.pop(maze, None)
-    except TypeError:                   # a board made by hand with a list or a set in it
-        return Runner(maze)
-    if runner is None:
-        runner = Runner(maze)
-        while len(kept) >= 8:
-            kept.pop(next(iter(kept)))
-    kept[maze] = runner                 # the most recent last
-    return runner
+        kept[maze] = runner
+    except TypeError:
+        return
+    while len(kept) > 8:
+        kept.pop(next(iter(kept)))
 
 
 def score(maze: WallMaze, walls: Iterable = ()) -> Optional[int]:
