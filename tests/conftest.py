@@ -101,10 +101,11 @@ def stop_process_group(proc) -> None:
 
 
 @pytest.fixture(scope="session")
-def lab_server():
-    """A JupyterLab server rooted at notebooks/, shared by the tests of one run."""
-    with jupyter_server("lab") as server:
-        yield server
+def lesson3_empty_board_runs():
+    """Lesson 3's two runs on the empty board (300,000 steps of build in pure Python, about 2 CPU-s), made
+    once: the tests that need them (the lesson's counts, the answer of ``ex.p8``) share one process."""
+    from mathmaze_lib.exercises import lesson3
+    return lesson3.build_and_anneal_on_the_empty_board()
 
 
 # ---- scheduling for pytest-xdist (`make test`: -n 4 --dist loadgroup --no-loadscope-reorder) -----------

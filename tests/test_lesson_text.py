@@ -86,8 +86,8 @@ def test_the_guides_plan_is_the_notebooks_plan(path):
         assert all(b1 == a2 for (_, b1), (a2, _) in zip(spans, spans[1:])), f"period {period}: {spans}"
 
 
-def test_the_guides_answer_key_gives_every_predictions_answer(computed):
-    """(``computed``: in the process of the counts, whose lesson 3 runs ex.p8's answer shares.)"""
+def test_the_guides_answer_key_gives_every_predictions_answer(lesson3_empty_board_runs):
+    """(``lesson3_empty_board_runs``: made once, for ex.p8's answer here and for the lesson's counts.)"""
     from mathmaze_lib.exercises import lesson1, lesson2, lesson3, start
 
     key = GUIDE.split("## Answer key for the predictions")[1].split("\n## ")[0]
@@ -278,7 +278,7 @@ _COUNT = re.compile(r"(?<![\w.])(?<!x )\d[\d,]*(?:\.\d+)?(?!\s*x\s*\d)(?:-\w+)?\
 
 
 @pytest.fixture(scope="module")
-def computed():
+def computed(lesson3_empty_board_runs):
     """``facts()``, computed once: the tests that read it share one test process (see conftest.py)."""
     return facts()
 

@@ -86,9 +86,10 @@ def test_predictions_come_before_the_cells_that_reveal_them(path):
 
 
 @pytest.mark.parametrize("path", WITH_START, ids=lambda p: p.name)
-def test_no_prediction_answer_can_be_read_before_the_guess(path):
+def test_no_prediction_answer_can_be_read_before_the_guess(path, lesson3_empty_board_runs):
     """The cell holds a name, its source is folded away, the answer is computed by a function of the
-    lesson, and neither the question nor the text just before the cell states it."""
+    lesson, and neither the question nor the text just before the cell states it.
+    (``lesson3_empty_board_runs``: ex.p8's answer, made once for the tests that need it.)"""
     cs = cells(path)
     assert not any(c.cell_type == "code" and re.search(r"\bpredict\(|\banswer=", c.source) for c in cs), \
         f"{path.name}: a prediction written in a cell shows its answer; put it in the lesson's module"
