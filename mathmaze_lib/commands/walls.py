@@ -192,15 +192,11 @@ def score(args) -> int:
     return 0
 
 
-#: What ``walls optimize`` says of a board with no route even without walls.
-_BLOCKED = "the board has no route from start to finish even without walls: nothing to optimize"
-
-
 def run_optimize(args) -> int:
     board = _board_code(args)
     maze = board.maze
     if wallmaze.score(maze) is None:       # said at once, before an optimizer (and its processes) starts
-        raise ValueError(_BLOCKED)
+        raise ValueError("the board has no route from start to finish even without walls: nothing to optimize")
     chosen = args.method is None
     seconds = args.seconds if args.seconds is not None or args.max_iters is not None else None
     name = optimize.choose_method(maze, "command", args.method, seconds, args.max_iters, not args.python)
@@ -219,8 +215,6 @@ def run_optimize(args) -> int:
                                progress=progress)
     result = best.result
     seconds = seconds if seconds is not None else optimize.EFFORTS["command"].seconds
-    if result.moves is None:       # the optimizers' first run of the runner found no route
-        raise ValueError(_BLOCKED)
     if progress is not None:
         progress(1.0, result.moves)          # end the bar's line, however the run ended
     if args.json:
