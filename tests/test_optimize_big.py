@@ -14,6 +14,7 @@ import pytest
 from benchmarks.pathery_maps import examples
 from mathmaze_lib import optimize
 from mathmaze_lib.optimize import big as bigwalls
+from mathmaze_lib.optimize.big import ils
 from mathmaze_lib.puzzles import wallmaze
 from mathmaze_lib.puzzles.wallmaze import mapcode, parse
 from mathmaze_lib.search.arrays import bfs_field
@@ -213,3 +214,64 @@ def test_walls_optimize_on_a_map_code_says_it_chose_the_big_board_search():
     done = subprocess.run([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", "--code", code, "--method", "big",
                            "--python", "--max-iters", "10"], capture_output=True, text=True)
     assert done.returncode != 0 and "--python: only anneal, local and build have a compiled runner" in done.stderr
+
+
+# ---------------------------------------------------------------- the iterated local search (ils.py)
+
+def _open_cells(maze, walls):
+    taken = set(walls)
+    return [c for c in maze.open_cells() if c not in taken]
+
+
+def test_the_chokepoints_are_the_cells_where_one_wall_lengthens_the_walk_or_blocks_it():
+    checked = 0
+    for rng, maze in boards(120, seed=11):
+        spots = maze.open_cells()
+        walls = rng.sample(spots, max(0, min(len(spots), rng.randint(0, 4), maze.budget - 1)))
+        base = wallmaze.score(maze, walls)
+        if base is None or not maze.budget:
+            continue
+        brute = sorted(c for c in _open_cells(maze, walls)
+                       if (wallmaze.score(maze, walls + [c]) or 0) != base)
+        assert ils.chokepoints(maze, walls) == brute, maze.text()
+        checked += 1
+    assert checked > 60
+
+
+def test_the_iterated_local_search_ends_at_a_local_optimum_the_runner_confirms():
+    """No single step (a wall more, below the budget, or one wall moved) makes its walk longer, judged
+    by the lesson's runner on every open cell; the same run everywhere with a round limit."""
+    checked = 0
+    for rng, maze in boards(60, seed=12):
+        if not maze.budget or wallmaze.score(maze, []) is None:
+            continue
+        r = ils.search(maze, seed=rng.randrange(100), seconds=None, max_iters=20)
+        assert r.moves == wallmaze.score(maze, r.walls) and len(r.walls) <= maze.budget
+        assert r.method == "iterated local search" and r.stopped == ("iterations" if maze.open_cells() else "")
+        walls = list(r.walls)
+        steps = []
+        if len(walls) < maze.budget:
+            steps += [walls + [c] for c in _open_cells(maze, walls)]
+        for i in range(len(walls)):
+            rest = walls[:i] + walls[i + 1:]
+            steps += [rest + [c] for c in _open_cells(maze, walls)]
+        assert all((wallmaze.score(maze, s) or -1) <= r.moves for s in steps), (maze.text(), walls)
+        checked += 1
+    assert checked > 25
+    maze = mapcode.read(examples()["Medium3"].code).maze
+    first, again = (ils.search(maze, seed=4, seconds=None, max_iters=300) for _ in range(2))
+    assert (first.walls, first.moves) == (again.walls, again.moves)
+    assert first.moves == wallmaze.score(maze, first.walls) >= 130
+
+
+def test_huge_boards_with_a_chokepoint_get_the_iterated_local_search():
+    maps = examples()
+    chosen = {name: bigwalls.driver._climbs(mapcode.read(maps[name].code).maze) for name in maps}
+    assert {name for name, yes in chosen.items() if yes} == {"Huge1", "Huge2", "Huge3"}, chosen
+    code = mapcode.read(maps["Huge1"].code)
+    r = bigwalls.optimize(code.maze, seed=1, seconds=None, max_iters=30, workers=1)
+    assert r.method == "iterated local search" and r.moves == wallmaze.score(code.maze, r.walls) > 400
+    r = bigwalls.optimize(code.maze, code.walls, seed=1, seconds=None, max_iters=3, workers=1)
+    assert r.moves >= 487 == wallmaze.score(code.maze, code.walls), "it starts from the walls given"
+    assert bigwalls.optimize(code.maze, seed=1, seconds=None, max_iters=30, workers=1,
+                             t_start=2.0).method == "annealing, leg by leg", "the annealing's settings choose it"

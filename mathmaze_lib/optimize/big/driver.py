@@ -43,6 +43,10 @@ BIG_SETTINGS = {**SETTINGS, "t_start": 6.0, "t_end": 1.0, "rounds": 3, "region":
 GIANT_SETTINGS = {**BIG_SETTINGS, "rounds": 1}
 BIG = 20_000
 GIANT = 200_000
+#: Boards of more than this many cells times legs, up to :data:`BIG` (Pathery's Huge maps), get the
+#: iterated local search of :mod:`.ils` instead (Huge1-3, 60 s on one core, seed 1: 475, 637, 650,
+#: against 469, 617, 640 here with both cores), where it can climb (:func:`_climbs`).
+HUGE = 1_000
 
 
 def settings_for(maze: WallMaze) -> dict:
@@ -184,11 +188,27 @@ def _flag_ctrl_c():
     return flag, previous
 
 
+def _climbs(maze: WallMaze, walls=()) -> bool:
+    """True when :mod:`.ils` is the search for ``maze`` from ``walls``: more than :data:`HUGE` and at most
+    :data:`BIG` cells times legs, and some single wall there would make the walk longer (a
+    chokepoint), so that its climb has somewhere to start.  (Where there is none, as on Pathery's
+    Adversarial1, whose route crosses one wide open area, the annealing's line moves are needed.)"""
+    if not HUGE < _size(maze) <= BIG:
+        return False
+    from .ils import chokepoints
+    return len(chokepoints(maze, walls)) > 0
+
+
 def _job(*, maze, walls, seed, seconds, max_iters, progress, t0, settings, mixed=False):
-    """One search of :func:`optimize` for :func:`~mathmaze_lib.optimize.parallel.run_workers`: with
-    ``mixed``, the odd workers run the compiled annealing of :func:`mathmaze_lib.optimize.anneal` with
-    :data:`~mathmaze_lib.optimize.anneal.CROWDED` instead, on boards of at most :data:`BIG` cells
-    times legs (on bigger ones it keeps to its time limit badly: a Gargantuan run of 60 s took 140 s)."""
+    """One search of :func:`optimize` for :func:`~mathmaze_lib.optimize.parallel.run_workers`: the
+    iterated local search of :mod:`.ils` where :func:`_climbs` (unless ``settings`` are given, which
+    are the annealing's); else with ``mixed``, the odd workers run the compiled annealing of
+    :func:`mathmaze_lib.optimize.anneal` with :data:`~mathmaze_lib.optimize.anneal.CROWDED` instead, on
+    boards of at most :data:`BIG` cells times legs (on bigger ones it keeps to its time limit badly: a
+    Gargantuan run of 60 s took 140 s); else the annealing of :func:`search`."""
+    if not settings and _climbs(maze, walls):
+        from . import ils
+        return ils.search(maze, walls, seed=seed, seconds=seconds, max_iters=max_iters, progress=progress, t0=t0)
     if mixed and worker_index(seed) % 2 == 1 and _size(maze) <= BIG:
         from ..anneal import CROWDED, _search_job
         return _search_job(maze=maze, walls=walls, seed=seed, seconds=seconds, max_iters=max_iters,
@@ -218,6 +238,8 @@ def warm() -> None:
     """Compile (or load from numba's cache) every compiled function here, on a small board."""
     from ...puzzles.wallmaze import parse
     search(parse("walls: 2\ns...\n.A..\n...f"), seed=1, seconds=None, max_iters=300)
+    from .ils import search as climbing
+    climbing(parse("walls: 2\ns...\n.A..\n...f"), seed=1, seconds=None, max_iters=3)
     b = board(parse("s.f"))
     eng = _Engine(b)
     score_many(b.nbrs, b.rocks, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st, 1)
