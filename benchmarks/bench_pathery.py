@@ -103,9 +103,16 @@ def remember(data: dict, name: str, run: dict) -> None:
         entry["best"] = {"moves": run["moves"], "walls": walls, "seed": run["seed"], "seconds": run["seconds"]}
 
 
+def latest_method(runs: list) -> list:
+    """The runs made with the method of the last of ``runs`` (the runs of a method since replaced stay
+    stored, as a record, but no longer count)."""
+    return [r for r in runs if r["method"] == runs[-1]["method"]] if runs else []
+
+
 def medians(entry: dict, seconds: float):
-    """(median moves or None, the moves, the loads) of an entry's runs of ``seconds``."""
-    runs = [r for r in entry.get("runs", []) if r["seconds"] == seconds]
+    """(median moves or None, the moves, the loads) of an entry's runs of ``seconds`` (with the method
+    of the latest of them)."""
+    runs = latest_method([r for r in entry.get("runs", []) if r["seconds"] == seconds])
     moves = [r["moves"] for r in runs]
     return (statistics.median(moves) if moves else None), moves, sorted({r["load"] for r in runs})
 
@@ -226,7 +233,7 @@ def run() -> list:
         small = name == "Small1"
         rows.append(Row("3 walls", f"compiled runner, full runs per CPU second of one core: {name}", rate, "1/s",
                         ">= 1e6" if small else "", rate >= 1e6 if small else None, f"load {load()}"))
-    long_runs = [r for r in data.get("Huge1", {}).get("runs", []) if r["seconds"] >= 60]
+    long_runs = latest_method([r for r in data.get("Huge1", {}).get("runs", []) if r["seconds"] >= 60])
     if long_runs:
         longest = max(r["seconds"] for r in long_runs)
         long_runs = [r for r in long_runs if r["seconds"] == longest]

@@ -243,8 +243,13 @@ def test_max_iters_reproduces_a_run_exactly():
     assert runs[0] == runs[1] and '"moves"' in runs[0]
 
 
-def test_ctrl_c_on_the_command_line_prints_the_best_so_far(tmp_path):
-    (tmp_path / "big.txt").write_text(open_board(120, 40).text())
+@pytest.mark.parametrize("board, method", [("open", "annealing, leg by leg"), ("Huge1", "iterated local search")])
+def test_ctrl_c_on_the_command_line_prints_the_best_so_far(tmp_path, board, method):
+    if board == "open":
+        (tmp_path / "big.txt").write_text(open_board(120, 40).text())
+    else:                               # a Pathery map code (the iterated local search's kind of board)
+        from benchmarks.pathery_maps import examples
+        (tmp_path / "big.txt").write_text(examples()[board].code)
     # (the command gets Ctrl-C as from a terminal even when a test before left this process ignoring it:
     # an ignored SIGINT is inherited, and then the search never sees it)
     proc = subprocess.Popen([sys.executable, "-m", "mathmaze_lib", "walls", "optimize", "big.txt", "--seconds", "60"],
@@ -259,7 +264,7 @@ def test_ctrl_c_on_the_command_line_prints_the_best_so_far(tmp_path):
     out, err = proc.communicate(timeout=90)       # a safety stop: its workers stop in seconds, slower under load
     assert proc.returncode == 130 and "Traceback" not in err, err[-3000:]
     assert "stopped by Ctrl-C: the best found so far is shown above" in err
-    assert "annealing, leg by leg (--method big: chosen for a board scored leg by leg): " in out
+    assert f"{method} (--method big: chosen for a board scored leg by leg): " in out
     assert " moves with " in out
 
 

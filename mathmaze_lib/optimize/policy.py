@@ -45,7 +45,8 @@ class Method:
 
 def big(maze: WallMaze, walls=(), **kwargs) -> OptResult:
     """The big-board search (:func:`mathmaze_lib.optimize.big.optimize`: annealing scored leg by leg,
-    compiled); imported on first use, as numba takes half a second to import."""
+    or an iterated local search on Pathery's Huge boards, compiled); imported on first use, as numba
+    takes half a second to import."""
     from .big import optimize
     return optimize(maze, walls, **kwargs)
 

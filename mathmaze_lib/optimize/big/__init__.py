@@ -43,7 +43,8 @@ Only :func:`applies`, :func:`search` and :func:`optimize` are meant for other mo
 compiled functions take plain arrays (see :class:`Board`). The parts: ``legs.py`` (the board's
 arrays and a leg's search, with the breadth-first searches of ``search/arrays.py``), ``steps.py`` and ``moves.py`` (the compiled annealing
 step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (settings, :func:`search`,
-:func:`optimize` on every core, :func:`warm`).
+:func:`optimize` on every core, :func:`warm`), and ``ils.py``: on Pathery's Huge boards (see
+``driver.HUGE``) :func:`optimize` runs its iterated local search instead of the annealing.
 
 >>> from mathmaze_lib.puzzles.wallmaze import parse, score
 >>> maze = parse("walls: 3\\ns....\\n.....\\n....f")

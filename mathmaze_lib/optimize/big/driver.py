@@ -44,8 +44,9 @@ GIANT_SETTINGS = {**BIG_SETTINGS, "rounds": 1}
 BIG = 20_000
 GIANT = 200_000
 #: Boards of more than this many cells times legs, up to :data:`BIG` (Pathery's Huge maps), get the
-#: iterated local search of :mod:`.ils` instead (Huge1-3, 60 s on one core, seed 1: 475, 637, 650,
-#: against 469, 617, 640 here with both cores), where it can climb (:func:`_climbs`).
+#: iterated local search of :mod:`.ils` instead, where it can climb (:func:`_climbs`): ``walls
+#: optimize --seconds 600`` on 2 cores, seeds 1 and 2, gave 485, 485 on Huge1, 683, 683 on Huge2 and
+#: 700, 700 on Huge3 (the published 487, 683, 700), against 477, 649, 656 with the annealing.
 HUGE = 1_000
 
 

@@ -10,7 +10,8 @@ judges every wall's move there at once, exactly:
 * with the chokepoint ``c`` walled, search the whole board from each stop (the starts, each
   checkpoint, the finishes): ``F[j]``, the distance of every cell from stop ``j``;
 * then taking wall ``w`` off gives leg ``k`` the length ``min(D'[k], min F[k][n] + min F[k + 1][n'] + 2)``
-  over ``w``'s neighbours ``n``, ``n'`` (``D'[k]`` the leg's length without ``w``): a shortest route
+  over ``w``'s open neighbours ``n``, ``n'`` (``D'[k]`` the leg's length without ``w``; the sum is
+  ``legs._via``, a lower bound there, exact here where the fields are): a shortest route
   through ``w`` enters from one neighbour and leaves by another, and the two parts of it do not pass
   ``w``, so the fields of the board with ``w`` still walled measure them.  (``n == n'`` cannot give
   less than ``D'[k] + 2``, so it may be counted.)
@@ -39,7 +40,7 @@ import numpy as np
 from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import INF, bfs_field, njit
 from ..clock import OptResult, _Clock, check_limits
-from .legs import board
+from .legs import _via, board
 from .steps import seed_random
 
 #: The settings of :func:`search`: the population holds ``population`` times the board's side (the
@@ -47,7 +48,8 @@ from .steps import seed_random
 #: of the board's; after ``stall`` rounds without a longer walk in the population it starts afresh
 #: (Huge1-3 take 600 to 1,000 rounds a second).  A run either finds a good basin early or stays in a
 #: poorer one: Huge2 and Huge3, 60 s on one core, seeds 1-3, with ``most`` 0.5: 639, 643, 651 and 652,
-#: 652, 700; with ``most`` 1: 635, 639, 651 and 646, 656, 688.
+#: 652, 700; with ``most`` 1: 635, 639, 651 and 646, 656, 688.  (Both boards' best, 683 and 700, are
+#: Mayulime's published scores; no change of two walls lengthens either: an exhaustive check.)
 SETTINGS = {"population": 1.0, "most": 0.5, "stall": 30_000}
 
 
@@ -128,24 +130,6 @@ def _shuffle(a, m):
 
 
 @njit(cache=True)
-def _through(nbrs, w, fa, fb):
-    """The length of a shortest route through ``w`` (walled) were it open, from the fields ``fa``, ``fb``
-    of the board with it walled (INF: none)."""
-    a = INF
-    b = INF
-    for d in range(4):
-        u = nbrs[w, d]
-        if u >= 0:
-            if fa[u] < a:
-                a = fa[u]
-            if fb[u] < b:
-                b = fb[u]
-    if a >= INF or b >= INF:
-        return INF
-    return a + b + 2
-
-
-@njit(cache=True)
 def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2, cnt, mark, chokes, queue, counters):
     """Climb from the board ``blocked`` (its player walls ``walls[:nw]``) to a local optimum (see the
     module's text): below the budget a wall goes on a random chokepoint that leaves a route (else,
@@ -177,7 +161,7 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
                     w = walls[j]
                     s = 0
                     for k in range(L):
-                        v = _through(nbrs, w, G[k], G[k + 1])
+                        v = _via(nbrs, blocked, w, G[k], G[k + 1])
                         if D2[k] < v:
                             v = D2[k]
                         if v >= INF:
