@@ -147,16 +147,8 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
                     eng.line(rng, maze)
                 eng.steps(chunk, temp, opts["p_cut"], opts["p_off"], int(opts["pick"]), int(opts["tries"]),
                           opts["p_blind"])
-            clock.iters += chunk
-            if eng.state[3] > before:
-                history.append((clock.elapsed(), int(eng.state[3])))
-            if max_iters is not None and clock.iters >= max_iters:
-                clock.stopped = "iterations"
-            elif not clock.out_of_time() and seconds is not None and max_iters is None:
-                took = time.perf_counter() - started       # about 20 ms a chunk
-                chunk = max(20, min(200_000, int(chunk * 0.02 / max(took, 1e-4))))
-            if progress is not None and not clock.stopped:
-                clock.progress(clock.fraction(), int(eng.state[3]))
+            chunk = _chunk_done(clock, chunk, time.perf_counter() - started, before, int(eng.state[3]), history,
+                                20, 200_000)
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     finally:
@@ -174,6 +166,23 @@ def _load_compiled(b, eng) -> None:
         kept = eng.blocked[w]
         _loss(b.nbrs, eng.blocked, w, eng.FA, eng.FB, eng.D)
         eng.blocked[w] = kept
+
+
+def _chunk_done(clock: _Clock, chunk: int, took: float, before: int, now: int, history: list, low: int,
+                high: int) -> int:
+    """Count a chunk of ``chunk`` steps (or rounds) that took ``took`` seconds and left the best moves at
+    ``now`` (``before`` at its start): the history, the limits, the progress bar.  Returns the next
+    chunk's size, for about 20 ms a chunk in a timed run (from ``low`` to ``high``)."""
+    clock.iters += chunk
+    if now > before:
+        history.append((clock.elapsed(), now))
+    if clock.max_iters is not None and clock.iters >= clock.max_iters:
+        clock.stopped = "iterations"
+    elif not clock.out_of_time() and clock.seconds is not None and clock.max_iters is None:
+        chunk = max(low, min(high, int(chunk * 0.02 / max(took, 1e-4))))
+    if clock.progress is not None and not clock.stopped:
+        clock.progress(clock.fraction(), now)
+    return chunk
 
 
 def _flag_ctrl_c():
@@ -238,9 +247,10 @@ def optimize(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.
 def warm() -> None:
     """Compile (or load from numba's cache) every compiled function here, on a small board."""
     from ...puzzles.wallmaze import parse
-    search(parse("walls: 2\ns...\n.A..\n...f"), seed=1, seconds=None, max_iters=300)
     from .ils import search as climbing
-    climbing(parse("walls: 2\ns...\n.A..\n...f"), seed=1, seconds=None, max_iters=3)
+    small = parse("walls: 2\ns...\n.A..\n...f")
+    search(small, seed=1, seconds=None, max_iters=300)
+    climbing(small, seed=1, seconds=None, max_iters=3)
     b = board(parse("s.f"))
     eng = _Engine(b)
     score_many(b.nbrs, b.rocks, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st, 1)

@@ -144,6 +144,7 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
     moved = True
     while moved:
         moved = False
+        searched = False                    # F, D already the board's (a wall added: G's, swapped in)
         m = _chokepoints(F, D, blocked, wallable, cnt, mark, chokes)
         _shuffle(chokes, m)
         for i in range(m):
@@ -153,7 +154,11 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
             if nw < budget and t > total:   # a wall more (longer unless it leaves no route)
                 walls[nw] = c
                 nw += 1
+                total = t
+                F, G = G, F
+                D, D2 = D2, D
                 moved = True
+                searched = True
             else:                           # the wall whose move to c makes the walk longest, if longer
                 best = total
                 slot = -1
@@ -185,7 +190,7 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
                 walls[nw] = c
                 nw += 1
                 moved = True
-        if moved:
+        if moved and not searched:
             total = _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
     return total, nw
 
@@ -328,7 +333,7 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     (8, 'iterated local search')
     """
     from ...puzzles.wallmaze import score as runner_score
-    from .driver import _flag_ctrl_c
+    from .driver import _chunk_done, _flag_ctrl_c
     check_limits(seconds, max_iters, need_one=True)
     unknown = set(settings) - set(SETTINGS)
     if unknown:
@@ -368,20 +373,11 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
                 raise KeyboardInterrupt
             if max_iters is not None:
                 chunk = min(chunk, max_iters - clock.iters)
-            before, started = best[0], clock.elapsed()
+            before, started = int(best[0]), clock.elapsed()
             rounds(b.nbrs, b.rocks, b.wallable, stops, pstop, maze.rows, maze.cols, b.budget, pop_walls, pop_n,
                    pop_score, chunk, opts["most"], int(opts["stall"]), best_walls, best, work, F, G, D, D2, cnt,
                    mark, chokes, queue, counters)
-            clock.iters += chunk
-            if best[0] > before:
-                history.append((clock.elapsed(), int(best[0])))
-            if max_iters is not None and clock.iters >= max_iters:
-                clock.stopped = "iterations"
-            elif not clock.out_of_time() and seconds is not None and max_iters is None:
-                took = clock.elapsed() - started            # about 20 ms a chunk
-                chunk = max(1, min(100_000, int(chunk * 0.02 / max(took, 1e-4))))
-            if progress is not None and not clock.stopped:
-                clock.progress(clock.fraction(), int(best[0]))
+            chunk = _chunk_done(clock, chunk, clock.elapsed() - started, before, int(best[0]), history, 1, 100_000)
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     finally:
