@@ -275,3 +275,42 @@ def test_huge_boards_with_a_chokepoint_get_the_iterated_local_search():
     assert r.moves >= 487 == wallmaze.score(code.maze, code.walls), "it starts from the walls given"
     assert bigwalls.optimize(code.maze, seed=1, seconds=None, max_iters=30, workers=1,
                              t_start=2.0).method == "annealing, leg by leg", "the annealing's settings choose it"
+
+
+def _chokepoint_key(maze, walls, zobrist):
+    b = bigwalls.legs.board(maze)
+    stops, pstop = ils._stops(b)
+    blocked = b.rocks.copy()
+    blocked[[maze.grid.index(c) for c in walls]] = 1
+    n, L = b.size, b.legs
+    return ils._key(b.nbrs, blocked, b.wallable, stops, pstop, np.zeros((L + 1, n), np.int32), np.zeros(L, np.int64),
+                    np.zeros(n + 2, np.int32), np.zeros(n, np.uint8), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                    np.zeros(7, np.int64), zobrist)
+
+
+def test_the_population_keeps_one_of_the_local_optima_with_the_same_length_and_chokepoints():
+    """Walls that change nothing (off every shortest route) do not make another local optimum; a full
+    population gives the place of the oldest of its shortest to a new one, never to a shorter one."""
+    maze = parse("walls: 4\ns....\n.....\n.....\n....f")
+    zobrist = np.array(random.Random(1).sample(range(1, 2**62), maze.rows * maze.cols), np.int64)
+    walls = [(0, 1), (1, 1), (2, 1)]                    # the walk goes down column 0, then along row 3
+    spare = walls + [(0, 4)]
+    moved = walls + [(0, 3)]                            # a spare wall moved: neither is on the route
+    other = walls[:2] + [(1, 3)]
+    assert wallmaze.score(maze, spare) == wallmaze.score(maze, moved) == wallmaze.score(maze, other)
+    assert ils.chokepoints(maze, spare) == ils.chokepoints(maze, moved) != ils.chokepoints(maze, other)
+    key = _chokepoint_key(maze, spare, zobrist)
+    assert key == _chokepoint_key(maze, moved, zobrist) != _chokepoint_key(maze, other, zobrist)
+    pop_walls, pop_n = np.zeros((2, 3), np.int32), np.zeros(2, np.int32)
+    pop_score, pop_key, pop_born = np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64)
+
+    def consider(size, walls, score, key, born):
+        return ils._consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, np.array(walls, np.int32),
+                             len(walls), score, key, born)
+    size = consider(0, [1, 2], 10, 7, 0)
+    assert consider(size, [3, 4], 10, 7, 1) == 1 and list(pop_walls[0, :2]) == [1, 2], "the same optimum"
+    size = consider(size, [3, 4], 10, 8, 2)
+    assert size == 2 and list(pop_key) == [7, 8]
+    assert consider(size, [5], 9, 9, 3) == 2 and list(pop_key) == [7, 8], "shorter than all: not kept"
+    assert consider(size, [5], 12, 9, 4) == 2 and list(pop_key) == [9, 8] and list(pop_score) == [12, 10]
+    assert consider(size, [6], 10, 5, 5) == 2 and list(pop_key) == [9, 5], "the oldest of the shortest goes"

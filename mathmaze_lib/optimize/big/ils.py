@@ -20,8 +20,10 @@ That is ``L + 1`` searches (``L`` legs) per chokepoint for every wall's move to 
 wall.  The climb takes the best move of the first chokepoint (in random order) that has one, until no
 chokepoint has.
 
-The local optima found are kept in a small *population* (as many as the board's side; the best ones,
-no two alike). Each round draws one, clears the walls of a random rectangle (any size, wrapping round
+The local optima found are kept in a small *population* (as many as the board's side; the best ones).
+Two local optima with the same length and the same chokepoints count as one: they differ only in walls
+that change nothing yet, and keeping both would fill the population with copies of one basin.  A new
+one replaces the oldest of the shortest.  Each round draws one, clears the walls of a random rectangle (any size, wrapping round
 the board's edges), fills the budget again on random chokepoints and climbs: the ruin and recreate
 of iterated local search.  Mayulime (github.com/Tridwoxi/Mayulime, a Pathery solver) searches this way.
 
@@ -47,9 +49,11 @@ from .steps import seed_random
 #: square root of its cells) local optima; a ruin clears a rectangle whose sides are at most ``most``
 #: of the board's; after ``stall`` rounds without a longer walk in the population it starts afresh
 #: (Huge1-3 take 600 to 1,000 rounds a second).  A run either finds a good basin early or stays in a
-#: poorer one: Huge2 and Huge3, 60 s on one core, seeds 1-3, with ``most`` 0.5: 639, 643, 651 and 652,
-#: 652, 700; with ``most`` 1: 635, 639, 651 and 646, 656, 688.  (Both boards' best, 683 and 700, are
-#: Mayulime's published scores; no change of two walls lengthens either: an exhaustive check.)
+#: poorer one: Huge2 and Huge3, 60 s on one core, seeds 1-3: 651, 683, 651 and 700, 660, 700.  When
+#: local optima with the same walls (rather than the same chokepoints) counted as one: 639, 643, 651
+#: and 652, 652, 700; with that and ``most`` 1: 635, 639, 651 and 646, 656, 688.  (Both boards' best,
+#: 683 and 700, are Mayulime's published scores; no change of two walls lengthens either: an
+#: exhaustive check; nor does putting the walls of any 4 x 4 square back in any other way there.)
 SETTINGS = {"population": 1.0, "most": 0.5, "stall": 30_000}
 
 
@@ -217,21 +221,17 @@ def _ruin(blocked, rocks, rows, cols, walls, nw, most):
 
 
 @njit(cache=True)
-def _consider(pop_walls, pop_n, pop_score, size, walls, nw, score):
-    """Keep a local optimum in the population (``size`` of them so far, at most ``len(pop_score)``) unless one
-    with the same score and walls is there or it is worse than all; returns the new size."""
+def _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, walls, nw, score, key, born):
+    """Keep a local optimum (its ``walls[:nw]``, ``score``, ``key`` and round ``born``) in the population
+    (``size`` of them so far, at most ``len(pop_score)``): not when one with the same score and key is
+    there; else in a free place, else instead of the oldest of the worst unless it is worse than all.
+    Returns the new size."""
     cap = len(pop_score)
     worst = 0
     for i in range(size):
-        if pop_score[i] == score and pop_n[i] == nw:
-            same = True
-            for j in range(nw):             # (the walls are kept sorted)
-                if pop_walls[i, j] != walls[j]:
-                    same = False
-                    break
-            if same:
-                return size
-        if pop_score[i] < pop_score[worst]:
+        if pop_score[i] == score and pop_key[i] == key:
+            return size
+        if pop_score[i] < pop_score[worst] or (pop_score[i] == pop_score[worst] and pop_born[i] < pop_born[worst]):
             worst = i
     if size < cap:
         slot = size
@@ -243,12 +243,26 @@ def _consider(pop_walls, pop_n, pop_score, size, walls, nw, score):
     pop_walls[slot, :nw] = walls[:nw]
     pop_n[slot] = nw
     pop_score[slot] = score
+    pop_key[slot] = key
+    pop_born[slot] = born
     return size
 
 
 @njit(cache=True)
-def rounds(nbrs, rocks, wallable, stops, pstop, rows, cols, budget, pop_walls, pop_n, pop_score, iters, most, stall,
-           best_walls, best, work, F, G, D, D2, cnt, mark, chokes, queue, counters):
+def _key(nbrs, blocked, wallable, stops, pstop, F, D, cnt, mark, chokes, queue, counters, zobrist):
+    """A key of the board's chokepoints: the exclusive or of their ``zobrist`` numbers (one random 64-bit
+    number per cell), so that the same set gives the same key in any order."""
+    _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
+    m = _chokepoints(F, D, blocked, wallable, cnt, mark, chokes)
+    key = 0
+    for i in range(m):
+        key ^= zobrist[chokes[i]]
+    return key
+
+
+@njit(cache=True)
+def rounds(nbrs, rocks, wallable, stops, pstop, rows, cols, budget, pop_walls, pop_n, pop_score, pop_key, pop_born,
+           zobrist, iters, most, stall, best_walls, best, work, F, G, D, D2, cnt, mark, chokes, queue, counters):
     """``iters`` rounds of the iterated local search (see the module's text) on the population
     ``pop_*[:counters[0]]``: until it is full each round climbs from the empty board, then from one of
     it with a rectangle of walls cleared (each side at most ``most`` of the board's).  When the
@@ -280,7 +294,9 @@ def rounds(nbrs, rocks, wallable, stops, pstop, rows, cols, budget, pop_walls, p
                 best[0] = score
                 best[1] = nw
                 best_walls[:nw] = work[:nw]
-            counters[0] = _consider(pop_walls, pop_n, pop_score, size, work, nw, score)
+            key = _key(nbrs, blocked, wallable, stops, pstop, F, D, cnt, mark, chokes, queue, counters, zobrist)
+            counters[0] = _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, work, nw, score, key,
+                                    counters[1])
             if score > counters[4]:
                 counters[4] = score
                 counters[3] = 0
@@ -346,13 +362,16 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     cap = max(1, math.ceil(math.sqrt(n) * opts["population"]))
     room = max(b.budget, 1)
     pop_walls, pop_n, pop_score = np.zeros((cap, room), np.int32), np.zeros(cap, np.int32), np.zeros(cap, np.int64)
+    pop_key, pop_born = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
     best_walls, best = np.zeros(room, np.int32), np.full(2, -1, np.int64)
     work, queue, chokes = np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32)
     F, G = np.zeros((L + 1, n), np.int32), np.zeros((L + 1, n), np.int32)
     D, D2 = np.zeros(L, np.int64), np.zeros(L, np.int64)
     cnt, mark = np.zeros(n + 2, np.int32), np.zeros(n, np.uint8)
     counters = np.array([0, 0, 0, 0, -1, 0, 0], np.int64)
-    seed_random(random.Random(seed).getrandbits(32))
+    rng = random.Random(seed)
+    zobrist = np.array([rng.getrandbits(63) for _ in range(n)], np.int64)
+    seed_random(rng.getrandbits(32))
     history = []
 
     given = sorted(maze.grid.index(c) for c in maze.check_walls(walls))
@@ -375,8 +394,8 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
                 chunk = min(chunk, max_iters - clock.iters)
             before, started = int(best[0]), clock.elapsed()
             rounds(b.nbrs, b.rocks, b.wallable, stops, pstop, maze.rows, maze.cols, b.budget, pop_walls, pop_n,
-                   pop_score, chunk, opts["most"], int(opts["stall"]), best_walls, best, work, F, G, D, D2, cnt,
-                   mark, chokes, queue, counters)
+                   pop_score, pop_key, pop_born, zobrist, chunk, opts["most"], int(opts["stall"]), best_walls, best,
+                   work, F, G, D, D2, cnt, mark, chokes, queue, counters)
             chunk = _chunk_done(clock, chunk, clock.elapsed() - started, before, int(best[0]), history, 1, 100_000)
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
