@@ -104,9 +104,16 @@ def remember(data: dict, name: str, run: dict) -> None:
 
 
 def latest_method(runs: list) -> list:
-    """The runs made with the method of the last of ``runs`` (the runs of a method since replaced stay
-    stored, as a record, but no longer count)."""
-    return [r for r in runs if r["method"] == runs[-1]["method"]] if runs else []
+    """The runs made with the method of the last of ``runs``, less those marked ``superseded`` (made by an
+    earlier version of the method, which the mark names).  The runs of a method since replaced, or of an
+    earlier version, stay stored as a record but no longer count.
+
+    >>> runs = [{"method": "a"}, {"method": "b", "superseded": "before x"}, {"method": "b"}, {"method": "b"}]
+    >>> len(latest_method(runs)), latest_method(runs[:2])
+    (2, [{'method': 'a'}])
+    """
+    current = [r for r in runs if not r.get("superseded")]
+    return [r for r in current if r["method"] == current[-1]["method"]] if current else []
 
 
 def medians(entry: dict, seconds: float):

@@ -23,9 +23,9 @@ chokepoint has.
 The local optima found are kept in a small *population* (as many as the board's side; the best ones).
 Two local optima with the same length and the same chokepoints count as one: they differ only in walls
 that change nothing yet, and keeping both would fill the population with copies of one basin.  A new
-one replaces the oldest of the shortest.  Each round draws one, clears the walls of a random rectangle (any size, wrapping round
-the board's edges), fills the budget again on random chokepoints and climbs: the ruin and recreate
-of iterated local search.  Mayulime (github.com/Tridwoxi/Mayulime, a Pathery solver) searches this way.
+one replaces the oldest of the shortest.  Each round draws one, clears the walls of a random rectangle
+(wrapping round the board's edges), fills the budget again on random chokepoints and climbs: the ruin
+and recreate of iterated local search.  Mayulime (github.com/Tridwoxi/Mayulime, a Pathery solver) searches this way.
 
 :func:`search` runs it (one process); :mod:`.driver` chooses it.
 """
