@@ -283,9 +283,10 @@ def _chokepoint_key(maze, walls, zobrist):
     blocked = b.rocks.copy()
     blocked[[maze.grid.index(c) for c in walls]] = 1
     n, L = b.size, b.legs
-    return ils._key(b.nbrs, blocked, b.wallable, stops, pstop, np.zeros((L + 1, n), np.int32), np.zeros(L, np.int64),
-                    np.zeros(n + 2, np.int32), np.zeros(n, np.uint8), np.zeros(n, np.int32), np.zeros(n, np.int32),
-                    np.zeros(7, np.int64), zobrist)
+    F, D, chokes = np.zeros((L + 1, n), np.int32), np.zeros(L, np.int64), np.zeros(n, np.int32)
+    ils._fields(b.nbrs, blocked, stops, pstop, F, D, np.zeros(n, np.int32), np.zeros(7, np.int64))
+    m = ils._chokepoints(F, D, blocked, b.wallable, np.zeros(n + 2, np.int32), np.zeros(n, np.uint8), chokes)
+    return ils._key(chokes, m, zobrist)
 
 
 def test_the_population_keeps_one_of_the_local_optima_with_the_same_length_and_chokepoints():

@@ -138,13 +138,15 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
     """Climb from the board ``blocked`` (its player walls ``walls[:nw]``) to a local optimum (see the
     module's text): below the budget a wall goes on a random chokepoint that leaves a route (else,
     when none does, on a random cell of a shortest route that is no chokepoint: the walk keeps its
-    length), at the budget a wall moves.  Returns ``(moves, walls placed)``, the board and ``walls`` at the optimum;
-    -1 moves when the board has no route.  ``F``, ``G`` (shaped stops x cells) and ``D``, ``D2``
-    (legs) are scratch; ``counters[6]`` counts the searches of the board (one per stop)."""
+    length), at the budget a wall moves.  Returns ``(moves, walls placed, m)``, the board and ``walls`` at
+    the optimum, and its chokepoints in ``chokes[:m]``; -1 moves when the board has no route.  ``F``,
+    ``G`` (shaped stops x cells) and ``D``, ``D2`` (legs) are scratch; ``counters[6]`` counts the
+    searches of the board (one per stop)."""
     total = _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
     if total < 0:
-        return -1, nw
+        return -1, nw, 0
     L = len(D)
+    m = 0
     moved = True
     while moved:
         moved = False
@@ -196,7 +198,7 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
                 moved = True
         if moved and not searched:
             total = _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
-    return total, nw
+    return total, nw, m                     # (the last pass moved nothing: chokes[:m] are the board's)
 
 
 @njit(cache=True)
@@ -249,11 +251,9 @@ def _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, walls, nw, s
 
 
 @njit(cache=True)
-def _key(nbrs, blocked, wallable, stops, pstop, F, D, cnt, mark, chokes, queue, counters, zobrist):
-    """A key of the board's chokepoints: the exclusive or of their ``zobrist`` numbers (one random 64-bit
-    number per cell), so that the same set gives the same key in any order."""
-    _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
-    m = _chokepoints(F, D, blocked, wallable, cnt, mark, chokes)
+def _key(chokes, m, zobrist):
+    """A key of the chokepoints ``chokes[:m]``: the exclusive or of their ``zobrist`` numbers (one random
+    64-bit number per cell), so that the same set gives the same key in any order."""
     key = 0
     for i in range(m):
         key ^= zobrist[chokes[i]]
@@ -283,8 +283,8 @@ def rounds(nbrs, rocks, wallable, stops, pstop, rows, cols, budget, pop_walls, p
             for j in range(nw):
                 blocked[work[j]] = 1
             nw = _ruin(blocked, rocks, rows, cols, work, nw, most)
-        score, nw = climb(nbrs, blocked, wallable, stops, pstop, work, nw, budget, F, G, D, D2, cnt, mark, chokes,
-                          queue, counters)
+        score, nw, m = climb(nbrs, blocked, wallable, stops, pstop, work, nw, budget, F, G, D, D2, cnt, mark,
+                             chokes, queue, counters)
         counters[1] += 1
         counters[3] += 1
         if score >= 0:
@@ -294,9 +294,8 @@ def rounds(nbrs, rocks, wallable, stops, pstop, rows, cols, budget, pop_walls, p
                 best[0] = score
                 best[1] = nw
                 best_walls[:nw] = work[:nw]
-            key = _key(nbrs, blocked, wallable, stops, pstop, F, D, cnt, mark, chokes, queue, counters, zobrist)
-            counters[0] = _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, work, nw, score, key,
-                                    counters[1])
+            counters[0] = _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, work, nw, score,
+                                    _key(chokes, m, zobrist), counters[1])
             if score > counters[4]:
                 counters[4] = score
                 counters[3] = 0
@@ -378,8 +377,8 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     blocked = b.rocks.copy()
     blocked[given] = 1
     work[:len(given)] = given
-    first, nw = climb(b.nbrs, blocked, b.wallable, stops, pstop, work, len(given), b.budget, F, G, D, D2, cnt, mark,
-                      chokes, queue, counters)
+    first, nw, _ = climb(b.nbrs, blocked, b.wallable, stops, pstop, work, len(given), b.budget, F, G, D, D2, cnt,
+                         mark, chokes, queue, counters)
     if first >= 0:
         best[:] = first, nw
         best_walls[:nw] = np.sort(work[:nw])
