@@ -9,8 +9,8 @@ the predictions and :mod:`.rules` the rules a check is made from (:mod:`.feedbac
 notebooks from the solution notebooks.
 """
 
-from .core import NOT_ATTEMPTED, Challenge, Feedback, FunctionExercise, ThoughtExercise, ValueExercise
+from .core import NOT_ATTEMPTED, Challenge, Feedback, FunctionExercise, ThoughtExercise, ValueExercise, checked
 from .predict import Prediction, predict
 
 __all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
-           "Prediction", "predict"]
+           "Prediction", "predict", "checked"]
