@@ -320,6 +320,8 @@ CORPUS["lesson2", "q2"] = {
         "    while queue:\n        node = queue.popleft()\n        if node in done:\n            continue\n"
         "        done.add(node)\n        for nxt in succ(node):\n            if nxt not in done:\n"
         "                dist.setdefault(nxt, dist[node] + 1)\n                queue.append(nxt)\n    return dist",
+        "from collections import defaultdict\n\n"
+        + _BFS_RIGHT.replace("dist = {start: 0}", "dist = defaultdict(int)\n    dist[start] = 0"),
     ],
     WRONG: [
         ("def bfs_distances(succ, start):\n    dist = {start: 0}\n    queue = deque([start])\n    while queue:\n"
@@ -745,6 +747,8 @@ CORPUS["lesson3", "q6"] = {
         (_CORNER.replace("return d not in maze.rocks and d not in walls", "return d"), "Not quite"),
         (_CORNER.replace("d not in maze.rocks and d not in walls", "d in maze.open_cells()"),
          "a start or a finish is free"),
+        (_CORNER.replace("d not in maze.rocks and d not in walls", "maze.char(d) in '.sf' and d not in walls"),
+         "a checkpoint letter too"),
         ("from mathmaze_lib import optimize\n\ndef corner_detour(maze, walls, a, c, b):\n"
          "    bits = wallmaze.BitRunner(maze)\n    return optimize.detour_moves(bits, 0, [a, c, b], 1) == 0",
          "Write it yourself"),

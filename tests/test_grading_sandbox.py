@@ -298,7 +298,7 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
         for q in QS:
             key = next(k for k in row if k.startswith(q + " "))
             assert row[key] == solo[key], (name, q, row["notes"], solo["notes"])
-        assert row["total"] == solo["total"]
+        assert row["total"] == solo["total"], (name, row, solo)
     # (the five exercises, the put-in-order step q4a and the challenge c1, which needs a right count_paths)
     assert by_file[(klass / good["ada"][0]).as_posix()]["total"] == "7"
     assert by_file[(klass / good["bob"][0]).as_posix()]["total"] == "0"

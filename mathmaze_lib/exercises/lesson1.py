@@ -22,8 +22,8 @@ from .. import search
 from ..grid import ORTHOGONAL, Grid
 from ..puzzles.summaze import Puzzle, check_path, count_solutions, generate, generate_unique, solutions, sum_histogram
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short
-from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _on, _puzzle, _q1_size, _q2_size, _q3_size, _show,
-                            is_legal_step, is_solution, lesson_puzzles, q1, q2, q3)
+from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _lesson_puzzles, _on, _puzzle, _q1_size, _q2_size, _q3_size,
+                            _show, is_legal_step, is_solution, q1, q2, q3)
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, rule_diagnose
@@ -121,7 +121,7 @@ def _q4a_cases(rng):
     cases.append((p, list(p.path[:2])))
     p = generate(rng.randrange(10**6), 3, 3, lengths=(2, 6))
     cases.append((p, [p.start]))
-    cases += [(p, [p.start]) for p, _ in lesson_puzzles()[:2]]      # puzzle 42 and the tiny one
+    cases += [(p, [p.start]) for p, _ in _lesson_puzzles()[:2]]      # puzzle 42 and the tiny one
     return by_size(cases, _puzzle_size)
 
 
@@ -196,7 +196,7 @@ def _q4_deciding() -> tuple:
 
 def _q4_cases(rng):
     cases = [(p,) for p in (generate(pid) for pid in range(6))] + list(_q4_deciding())
-    cases += [(p,) for p, _ in lesson_puzzles()]                   # the puzzles the lesson shows
+    cases += [(p,) for p, _ in _lesson_puzzles()]                   # the puzzles the lesson shows
     cases += [(generate(rng.randrange(10**6), rng.randint(1, 4), rng.randint(2, 5), lengths=(2, 6)),)
               for _ in range(14)]
     # A 7 x 7 board with a small target: with pruning a few hundred paths, without it billions.

@@ -41,7 +41,7 @@ def _paths_up_to(grid: Grid, cells: int) -> list:
 
 
 @lru_cache(maxsize=None)
-def lesson_puzzles() -> tuple:
+def _lesson_puzzles() -> tuple:
     """The puzzles the lesson shows (42, its first; the tiny one of the depth-first search; 7, with three
     solutions), each with the paths the lesson tries on it: the check's cases include them."""
     p42, tiny, seven = generate(42), generate(2, 3, 3), generate(7)
@@ -84,7 +84,7 @@ def _q1_size(case) -> tuple:
 def _q1_cases(rng):
     cases = list(_q1_deciding()) + [([[1, 2], [3, 4]], [(0, 0), (0, 1), (1, 1), (1, 0)]),
                                     ([[1, 2, 3], [4, 5, 6]], [(1, 2), (0, 2), (0, 1)])]
-    cases += [([list(row) for row in p.numbers], path) for p, paths in lesson_puzzles() for path in paths]
+    cases += [([list(row) for row in p.numbers], path) for p, paths in _lesson_puzzles() for path in paths]
     for _ in range(20):
         rows, cols = rng.randint(1, 5), rng.randint(1, 6)
         numbers = [[rng.randint(1, 9) for _ in range(cols)] for _ in range(rows)]
@@ -162,7 +162,7 @@ def _q2_cases(rng):
              ([(0, 0)], (-1, 0), 2, 2), ([(1, 1)], (1, 2), 2, 2), ([(0, 0)], (0, 2), 1, 3),
              ([(0, 1)], (1, 1), 1, 3), ([(2, 0)], (2, -1), 3, 3), ([(1, 1), (1, 2), (0, 2)], (0, 1), 3, 3),
              ([(1, 1), (1, 2), (2, 2), (2, 1)], (1, 1), 3, 3), ([(0, 0), (1, 0)], (2, 0), 2, 2)]
-    cases += [(path[:k], path[k], p.rows, p.cols) for p, paths in lesson_puzzles()[:1] for path in paths
+    cases += [(path[:k], path[k], p.rows, p.cols) for p, paths in _lesson_puzzles()[:1] for path in paths
               for k in range(1, len(path))]          # each step of the paths the lesson tries on puzzle 42
     for _ in range(40):
         rows, cols = rng.randint(1, 5), rng.randint(1, 5)
@@ -344,7 +344,7 @@ def _q3_cases(rng):
     two_ways = _puzzle([[2, 0, 7], [9, 4, 6]], (0, 0), (0, 1), [(0, 0), (1, 0), (1, 1), (0, 1)])
     cases = list(_q3_deciding()) + [(two_ways, list(two_ways.path)), (two_ways, [(0, 0), (0, 1), (0, 2), (1, 2)]),
              (two_ways, [(0, 0), (0, 1)]), (two_ways, [(1, 1), (1, 2), (0, 2), (0, 1)])]
-    cases += [(p, path) for p, paths in lesson_puzzles() for path in paths]
+    cases += [(p, path) for p, paths in _lesson_puzzles() for path in paths]
     for pid in range(40):
         p = generate(pid, 3, 3, lengths=(3, 7))
         cases += [(p, path) for path in _tricky_paths(p)]

@@ -262,6 +262,7 @@ q2 = FunctionExercise(
     cases=lambda rng: by_size(list(_q2_deciding()) + [(MazeMoves(m), m.start) for m in _random_mazes(rng, 25)]
                               + _numbered_cases(), lambda case: _cells(case[0].maze.cells)),
     describe=_on("bfs_distances"), diagnose=rule_diagnose(Q2_RULES, _q2_diagnose), forbidden=_SOLVERS,
+    judge=loose_judge,                              # any dict: a defaultdict too
     method="Write the breadth-first search with a queue (collections.deque) and a dict of distances.",
     timeout_hint="Does your BFS mark a cell as seen when it first puts it in the queue?",
     hints=["Use collections.deque as the queue. dist = {start: 0} is also your visited set: a node is "

@@ -24,7 +24,7 @@ from ..puzzles.wallmaze import WallMaze, parse, run, score
 from .core import Challenge, FunctionExercise, ThoughtExercise
 from .lesson3_runner import (BOARD, OPEN_BOARD, Q1_RULES, Q2_RULES, Q3_RULES, TELEPORT_BOARD, UNLIMITED_BOARD,
                              _BFS_HINT, _FOUR, _RUNNERS, _board_size, _boards, _cases, _checkpoint_cases, _describe,
-                             _show, _unblocked_walls, _with_walls, greedy_wall, lesson_cases, q1, q2, q3)
+                             _lesson_cases, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2, q3)
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
@@ -91,7 +91,7 @@ def _q4_cases(rng):
         maze = wallmaze.level("simple", k)
         out.append((maze, _unblocked_walls(rng, maze, room=1)[:4]))
     good = sorted(optimize.anneal(wallmaze.level("simple", 1), seed=1, seconds=None, max_iters=3000).walls)
-    out += [case for case in lesson_cases(checkpoints=True) if 0 < len(case[1]) <= 3]   # the lesson's boards, walled
+    out += [case for case in _lesson_cases(checkpoints=True) if 0 < len(case[1]) <= 3]   # the lesson's, walled
     return by_size(out + [(wallmaze.level("simple", 1), good[:-1]), (wallmaze.level("simple", 1), good[1:])],
                    _board_size)
 
@@ -158,7 +158,7 @@ APART = parse("walls: 2\ns.#..f\n###...\ns....f")
 
 def _q5_cases(rng):
     return by_size(list(_q5_deciding()) + _cases(2, unblocked=True)(rng)[:3] + _checkpoint_cases(rng)
-                   + lesson_cases(checkpoints=True) + [(APART, []), (APART, [(2, 3)])], _board_size)
+                   + _lesson_cases(checkpoints=True) + [(APART, []), (APART, [(2, 3)])], _board_size)
 
 
 q5 = FunctionExercise(
@@ -211,8 +211,8 @@ def _corner_but(skip: str):
         if skip != "straight" and (a[0] == b[0] or a[1] == b[1]):
             return False
         d = (a[0], b[1]) if skip == "fourth" else (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
-        if skip == "open":
-            return maze.char(d) == "." and d not in walls
+        if skip in ("open", "letters"):
+            return maze.char(d) in ("." if skip == "open" else ".sf") and d not in walls
         return (skip == "rocks" or d not in maze.rocks) and (skip == "walls" or d not in walls)
     return corner_detour
 
@@ -222,13 +222,14 @@ Q6_RULES = [
     Rule("at a corner the fourth cell of the little square is `d = (a_row + b_row - c_row, a_col + b_col - c_col)`;",
          _corner_but("fourth")),
     Rule("the answer is `True` exactly when `d` is free: not a rock and not a wall (a start or a finish is free).",
-         _corner_but("rocks"), _corner_but("walls"), _corner_but("open")),
+         _corner_but("rocks"), _corner_but("walls"), _corner_but("open"), _corner_but("letters"),
+         advice="Any cell but a rock or a wall is free: a start, a finish, a checkpoint letter too."),
 ]
 
 
 def _q6_candidates():
     """Every turn and straight piece on boards of 2 x 2 and 1 x 3 cells, with every kind of fourth cell."""
-    for fourth in ".#sf":
+    for fourth in ".#sfA":
         for turn in [((0, 0), (0, 1), (1, 1)), ((0, 1), (1, 1), (1, 0)), ((1, 1), (1, 0), (0, 0)),
                      ((1, 0), (0, 0), (0, 1)), ((1, 1), (0, 1), (0, 0)), ((0, 0), (1, 0), (1, 1))]:
             a, c, b = turn
@@ -256,7 +257,7 @@ def _q6_cases(rng):
         out.extend((maze, walls) + t for t in rng.sample(triples, min(3, len(triples))))
     turn = parse("walls: 1\ns.\n#f")           # the corner (0, 1) with its fourth cell a rock
     out.append((turn, [], (0, 0), (0, 1), (1, 1)))
-    for maze, walls in lesson_cases(checkpoints=True)[:2]:     # every piece of the first board's route
+    for maze, walls in _lesson_cases(checkpoints=True)[:2]:     # every piece of the first board's route
         path = run(maze, walls).path
         out += [(maze, walls) + tuple(path[i - 1:i + 2]) for i in range(1, len(path) - 1)]
     return by_size(out, _board_size)

@@ -30,7 +30,7 @@ TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 6
 UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 7
 
 
-def lesson_cases(checkpoints: bool = False) -> list:
+def _lesson_cases(checkpoints: bool = False) -> list:
     """The lesson's boards (without teleports: no exercise's text has them), as ``(maze, walls)``: each with
     no walls and with the best walls the lesson's exact search finds for it (``checkpoints``: the board
     with checkpoints too)."""
@@ -185,7 +185,7 @@ def _q1_deciding() -> tuple:
 
 def _q1_cases(rng):
     return by_size(list(_q1_deciding()) + [case for case in _cases(0)(rng) if not case[0].checkpoints]
-                   + lesson_cases(), _board_size)
+                   + _lesson_cases(), _board_size)
 
 
 q1 = FunctionExercise(
@@ -236,7 +236,8 @@ def _q2_deciding() -> tuple:
 
 
 def _q2_cases(rng):
-    cases = list(_q2_deciding()) + _cases(2)(rng)[:3] + _checkpoint_cases(rng) + lesson_cases(checkpoints=True)
+    cases = list(_q2_deciding()) + _cases(2)(rng)[:3] + _checkpoint_cases(rng)
+    cases += _lesson_cases(checkpoints=True)
     return by_size(cases, _board_size)
 
 
@@ -306,7 +307,7 @@ def _q3_deciding() -> tuple:
 
 
 def _q3_cases(rng):
-    room = [(maze, walls[:maze.budget - 1]) for maze, walls in lesson_cases(checkpoints=True)]   # a wall to add
+    room = [(maze, walls[:maze.budget - 1]) for maze, walls in _lesson_cases(checkpoints=True)]   # a wall to add
     return by_size(list(_q3_deciding()) + _cases(1, unblocked=True, room=1)(rng) + room, _board_size)
 
 

@@ -222,7 +222,7 @@ _NONE = {"none", "nothing", "nil"}
 #: Words a learner puts around a label or a number that say nothing about which choice it is.
 _FILLER = {"the", "a", "an", "of", "its", "it", "is", "by", "and", "i", "think", "guess", "my", "answer",
            "about", "roughly", "around", "approximately", "approx", "maybe", "probably", "say", "from", "in",
-           "on", "one", "that", "this"}
+           "on", "that", "this"}
 
 
 def _said(value) -> str:
@@ -285,6 +285,8 @@ def read_choice(value, choices: Sequence) -> Any:
     ["the maze's size", "the maze's size", "the shortest route's length", None]
     """
     said = _words(value)
+    if not said:
+        return None
     words = {c: _words(c) for c in choices}
     common = set.intersection(*(set(w) for w in words.values())) if words else set()
     for test in (lambda c: said == words[c], lambda c: set(said) == set(words[c]) - common):

@@ -94,7 +94,7 @@ def _ice(grid) -> list:
     return [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch != ROCK]
 
 
-def lesson_cases() -> list:
+def _lesson_cases() -> list:
     """Ice maze 3, the lesson's board, as its text shows it (``s`` and ``g`` on ice): from every cell a
     slide can stop on, starting at ``s``."""
     from .generating import make
@@ -110,7 +110,7 @@ def _deciding() -> tuple:
 
 
 def _cases(rng):
-    cases = list(_deciding()) + lesson_cases()
+    cases = list(_deciding()) + _lesson_cases()
     for _ in range(30):
         rows, cols = rng.randint(1, 7), rng.randint(1, 7)
         grid = ["".join("#" if rng.random() < 0.25 else "." for _ in range(cols)) for _ in range(rows)]
