@@ -60,7 +60,7 @@ from .feedback import Feedback, _short, difference, same
 from .outcomes import (_encoded, _fingerprint, _is_placeholder, _names_used, describe_answer,  # noqa: F401
                        outcome_of, plain_outcome, references)
 
-__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED", "checked",
+__all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
            "same", "difference", "describe_answer", "references", "plain_outcome", "outcome_of"]
 
 #: What every untouched exercise prints; the release step writes it into student notebooks.
@@ -495,16 +495,3 @@ class Challenge(_Exercise):
 
     def solution(self) -> None:
         print(f"{self.name} is a challenge: there are many answers. {self.prompt}")
-
-
-def checked(module) -> list:
-    """``[(name, exercise), ...]``: every checked item of a lesson module, in the order of its ``__all__``
-    (the one list of its exercises): the functions to write, the put-in-order steps, the values and the
-    checked challenges; not the questions to think about, which check nothing.
-
-    >>> from mathmaze_lib.exercises import lesson1
-    >>> [name for name, _ in checked(lesson1)]
-    ['q1', 'q2', 'q3', 'q4a', 'q4', 'q5', 'c1']
-    """
-    return [(name, getattr(module, name)) for name in module.__all__
-            if isinstance(getattr(module, name), _Exercise) and not isinstance(getattr(module, name), ThoughtExercise)]

@@ -77,7 +77,7 @@ def graded_exercises(lesson: int) -> list:
     """
     import importlib
 
-    from ..exercises.core import checked
+    from ..exercises import checked
 
     try:
         module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")

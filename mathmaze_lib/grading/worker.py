@@ -116,12 +116,12 @@ class Worker:
     def __init__(self, lesson: int, requests: int, replies: int):
         import importlib
 
-        from ..exercises import core, plain
+        from ..exercises import checked, core, plain
 
         self.core, self.plain = core, plain
         module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
         # Copies taken before any learner code runs: patching ex.q1 in a cell does not reach them.
-        self.exercises = {name: copy.copy(q) for name, q in core.checked(module)}
+        self.exercises = {name: copy.copy(q) for name, q in checked(module)}
         self.references = {q.name: types.SimpleNamespace(name=q.name, reference=q.reference)
                            for q in self.exercises.values() if hasattr(q, "reference")}
         self.requests, self.replies = requests, replies
