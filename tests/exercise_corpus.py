@@ -453,7 +453,7 @@ _ICE = ("def ice_stops(grid, cell):\n    rows, cols = len(grid), len(grid[0])\n 
         "    for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n        r, c = cell\n"
         "        while 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] != '#':\n"
         "            r, c = r + dr, c + dc\n{keep}")
-CORPUS["lesson2", "q7"] = {
+CORPUS["lesson2", "q6"] = {
     RIGHT: [
         _ICE.format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out"),
         _ICE.format(keep="        if [r, c] != list(cell):\n            out.append([r, c])\n    return out"),
@@ -699,5 +699,48 @@ CORPUS["lesson3", "q6"] = {
         ("from mathmaze_lib import optimize\n\ndef corner_detour(maze, walls, a, c, b):\n"
          "    bits = wallmaze.BitRunner(maze)\n    return optimize.detour_moves(bits, 0, [a, c, b], 1) == 0",
          "Write it yourself"),
+    ],
+}
+
+
+# ---------------------------------------------------------------- lesson 2: the BFS scaffold (q2a, q2b)
+
+PARSONS["lesson2", "q2a"] = {
+    RIGHT: ['bfs_order_lines = "AHKDEFCJIBG"', 'bfs_order_lines = "KHADEFCJBIG"', 'bfs_order_lines = "a h k d e c j i b f g"',
+            'bfs_order_lines = "HAK DE CJIB F G"'],
+    WRONG: [('bfs_order_lines = "AHKGDEFCJIB"', "return order (G) ends the function"),
+            ('bfs_order_lines = "HKDEFCJIBAG"', "seen = {start} (A) must come before the loop"),
+            ('bfs_order_lines = "AHKDFECJIBG"', "after the node is taken from the queue"),
+            ('bfs_order_lines = "AHKDECJIFBG"', "is indented further than the line before it"),
+            ('bfs_order_lines = "AHKDEFCJIB"', "G is missing"), ('bfs_order_lines = ["A", "H"]', "a string of letters")],
+}
+
+_PARENTS = ("def bfs_parents(succ, start):\n    parent = {start: None}\n    queue = deque([start])\n    while queue:\n"
+            "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in parent:\n"
+            "                parent[nxt] = node\n                queue.append(nxt)\n    return parent")
+
+CORPUS["lesson2", "q2b"] = {
+    RIGHT: [
+        _PARENTS,
+        "def bfs_parents(succ, start):\n    parent = {start: None}\n    seen = {start}\n    queue = deque([start])\n"
+        "    while queue:\n        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt in seen:\n"
+        "                continue\n            seen.add(nxt)\n            parent[nxt] = node\n            queue.append(nxt)\n"
+        "    return parent",
+        "def bfs_parents(succ, start):\n    parent = {start: None}\n    queue = [start]\n    i = 0\n"
+        "    while i < len(queue):\n        node = queue[i]\n        i += 1\n        for nxt in succ(node):\n"
+        "            if nxt not in parent:\n                parent[nxt] = node\n                queue.append(nxt)\n"
+        "    return parent",
+    ],
+    WRONG: [
+        (_PARENTS.replace("{start: None}", "{start: ___}"), "replace every ___"),
+        (_PARENTS.replace("{start: None}", "{}"), "the start's parent is None"),
+        (_PARENTS.replace("{start: None}", "{start: start}"), "the start's parent is None"),
+        (_PARENTS.replace("queue.popleft()", "queue.pop()"), "oldest node"),
+        (_PARENTS.replace("            if nxt not in parent:\n                parent[nxt] = node\n"
+                          "                queue.append(nxt)",
+                          "            if nxt not in parent:\n                queue.append(nxt)\n"
+                          "            if nxt != start:\n                parent[nxt] = node"), "first time it is reached"),
+        (_PARENTS.replace("parent[nxt] = node", "parent[nxt] = nxt"), "Not quite"),
+        ("def bfs_parents(succ, start):\n    return search.bfs(succ, start).parent", "Write it yourself"),
     ],
 }
