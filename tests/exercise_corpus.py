@@ -703,7 +703,7 @@ CORPUS["lesson3", "q6"] = {
 }
 
 
-# ---------------------------------------------------------------- lesson 2: the BFS scaffold (q2a, q2b)
+# ---------------------------------------------------------------- lesson 2: the BFS scaffold (q2a, q2's skeleton)
 
 PARSONS["lesson2", "q2a"] = {
     RIGHT: ['bfs_order_lines = "AHKDEFCJIBG"', 'bfs_order_lines = "KHADEFCJBIG"', 'bfs_order_lines = "a h k d e c j i b f g"',
@@ -715,32 +715,7 @@ PARSONS["lesson2", "q2a"] = {
             ('bfs_order_lines = "AHKDEFCJIB"', "G is missing"), ('bfs_order_lines = ["A", "H"]', "a string of letters")],
 }
 
-_PARENTS = ("def bfs_parents(succ, start):\n    parent = {start: None}\n    queue = deque([start])\n    while queue:\n"
-            "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in parent:\n"
-            "                parent[nxt] = node\n                queue.append(nxt)\n    return parent")
-
-CORPUS["lesson2", "q2b"] = {
-    RIGHT: [
-        _PARENTS,
-        "def bfs_parents(succ, start):\n    parent = {start: None}\n    seen = {start}\n    queue = deque([start])\n"
-        "    while queue:\n        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt in seen:\n"
-        "                continue\n            seen.add(nxt)\n            parent[nxt] = node\n            queue.append(nxt)\n"
-        "    return parent",
-        "def bfs_parents(succ, start):\n    parent = {start: None}\n    queue = [start]\n    i = 0\n"
-        "    while i < len(queue):\n        node = queue[i]\n        i += 1\n        for nxt in succ(node):\n"
-        "            if nxt not in parent:\n                parent[nxt] = node\n                queue.append(nxt)\n"
-        "    return parent",
-    ],
-    WRONG: [
-        (_PARENTS.replace("{start: None}", "{start: ___}"), "replace every ___"),
-        (_PARENTS.replace("{start: None}", "{}"), "the start's parent is None"),
-        (_PARENTS.replace("{start: None}", "{start: start}"), "the start's parent is None"),
-        (_PARENTS.replace("queue.popleft()", "queue.pop()"), "oldest node"),
-        (_PARENTS.replace("            if nxt not in parent:\n                parent[nxt] = node\n"
-                          "                queue.append(nxt)",
-                          "            if nxt not in parent:\n                queue.append(nxt)\n"
-                          "            if nxt != start:\n                parent[nxt] = node"), "first time it is reached"),
-        (_PARENTS.replace("parent[nxt] = node", "parent[nxt] = nxt"), "Not quite"),
-        ("def bfs_parents(succ, start):\n    return search.bfs(succ, start).parent", "Write it yourself"),
-    ],
-}
+CORPUS["lesson2", "q2"][WRONG].append(       # Exercise 2's skeleton with a blank left as it is
+    ("def bfs_distances(succ, start):\n    dist = {start: 0}\n    queue = deque([start])\n    while queue:\n"
+     "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in ___:\n"
+     "                dist[nxt] = dist[node] + 1\n                queue.append(nxt)\n    return dist", "replace every ___"))

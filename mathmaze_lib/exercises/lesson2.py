@@ -1,7 +1,7 @@
 """Exercises of lesson 2, jumping mazes: from the moves table to the state graph of a rule.
 
-q1 the moves table, q2a the lines of a BFS put in order and q2b a BFS skeleton filled in (the steps
-before q2), q2 BFS with a visited set, q3 the route from the parents, q4 counting shortest routes,
+q1 the moves table, q2a the lines of a BFS put in order (the step before q2), q2 BFS with a visited
+set (from a skeleton), q3 the route from the parents, q4 counting shortest routes,
 q5 the moves of a rule with state, q6 the stops of a slide on ice; q7 a question.
 p1 ... p6 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
@@ -22,7 +22,7 @@ from ..puzzles import jumpmaze as jm
 from ..puzzles.icemaze.exercise import q7 as q6  # noqa: F401 - the ice maze's exercise (going further)
 from ..search import route_to
 from .core import Challenge, FunctionExercise, ThoughtExercise
-from .lesson2_bfs import (Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, MazeMoves, _DIAG, _ORTHO, _SOLVERS, _bfs_key_error,
+from .lesson2_bfs import (Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, MazeMoves, _DIAG, _ORTHO, _bfs_key_error,
                           _cells, _layouts, _on, _random_mazes,
                           _grid_text, _maze, _numbers, moves_table, q1, q2, q3, q4)
 from .parsons import Parsons
@@ -30,7 +30,7 @@ from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
 
-__all__ = ["q1", "q2a", "q2b", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+__all__ = ["q1", "q2a", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6"]
 
@@ -262,10 +262,10 @@ for _exercise, _rules, _size in ((q1, Q1_RULES, lambda case: _cells(case[0])), (
 q2.explain_error = _bfs_key_error
 
 
-# ---- q2a and q2b: a BFS scaffold before Exercise 2 (put in order, then fill in) ---------------
-# Two steps between watching BFS and writing bfs_distances: q2a puts the lines of a BFS with a visited
-# set in order (a Parsons problem, as lesson 1's q4a), q2b fills in the blanks of a BFS that records
-# each node's parent (the skeleton is printed in the notebook's text).
+# ---- q2a, and q2's skeleton: a BFS scaffold between watching BFS and writing it -------------------
+# q2a puts the lines of a BFS with a visited set in order (a Parsons problem, as lesson 1's q4a); then
+# Exercise 2's text gives bfs_distances as a skeleton with blanks ___ to fill in (or to write anew), and
+# q2 says so when a blank is left.
 
 def bfs_order(succ, start):
     """The nodes reachable from ``start`` in the order BFS takes them from the queue."""
@@ -348,58 +348,16 @@ q2a = Parsons(
            "yet (J), mark it seen (I) and put it in the queue (B). Return the order after the loop (G)."])
 
 
-def _parents_but(skip: str):
-    """bfs_parents with one rule left out, as a learner who forgets it writes it."""
-    def bfs_parents(succ, start):
-        parent = {} if skip == "start" else {start: start if skip == "self" else None}
-        seen, queue = {start}, deque([start])
-        while queue:
-            node = queue.pop() if skip == "stack" else queue.popleft()
-            for nxt in succ(node):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    queue.append(nxt)
-                if skip == "last" and nxt != start or nxt not in parent and nxt != start:
-                    parent[nxt] = node
-        return parent
-    return bfs_parents
+_key_error = q2.explain_error
 
 
-Q2B_RULES = [
-    Rule("the start's parent is `None`;", _parents_but("start"), _parents_but("self"),
-         advice="Begin with parent = {start: None}."),
-    Rule("BFS takes the oldest node from the queue;", _parents_but("stack"),
-         advice="queue.popleft() takes the oldest node; queue.pop() would take the newest."),
-    Rule("a node gets its parent once, the first time it is reached, and that makes it seen.", _parents_but("last"),
-         advice="Give nxt a parent only when nxt is not in parent yet: the dict of parents is the visited set."),
-]
-
-
-@lru_cache(maxsize=None)
-def _q2b_deciding() -> tuple:
-    layouts = _layouts([(1, 2), (1, 3), (2, 2), (2, 3)]) + _layouts([(3, 3)], values=(1, 2))
-    candidates = ((MazeMoves(_maze(numbers)), (0, 0)) for numbers in layouts)
-    return tuple(deciding_cases(lambda succ, start: search.bfs(succ, start).parent, Q2B_RULES, candidates,
-                                per_slip=2))
-
-
-def _q2b_blank_left(outcome, args) -> "str | None":
-    """The words for a blank of the skeleton left as it is (``___``)."""
+def _blank_left(outcome, args) -> "str | None":
+    """Exercise 2's words for a blank of its skeleton left as it is (``___``), else the words it had."""
     if outcome.error_type == "NameError" and "'___'" in (outcome.error or ""):
         return "A blank ___ is still in your function: replace every ___ of the skeleton with code."
-    return None
+    return _key_error(outcome, args) if _key_error else None
 
 
-q2b = FunctionExercise(
-    "bfs_parents", reference=lambda succ, start: search.bfs(succ, start).parent,
-    cases=lambda rng: by_size(list(_q2b_deciding()) + [(MazeMoves(LITTLE), LITTLE.start)]
-                              + [(MazeMoves(m), m.start) for m in _random_mazes(rng, 12)], _maze_size),
-    describe=_on("bfs_parents"), diagnose=rule_diagnose(Q2B_RULES), forbidden=_SOLVERS,
-    method="Fill in the skeleton: a queue (collections.deque) and a dict of parents that is also the visited set.",
-    timeout_hint="Does your BFS give a node its parent (and so mark it seen) when it first puts it in the queue?",
-    hints=["The blanks, in order: the start's parent (it has none), the deque method that takes the OLDEST node, "
-           "the dict that says whether a node was seen, and the node that nxt was reached from.",
-           "parent = {start: None}; node = queue.popleft(); if nxt not in parent:; parent[nxt] = node."])
-q2b.rules, q2b.case_size, q2b.explain_error = Q2B_RULES, _maze_size, _q2b_blank_left
+q2.explain_error = _blank_left
 
 attach(globals(), "lesson2")
