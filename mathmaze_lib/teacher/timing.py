@@ -17,8 +17,8 @@ states these numbers.
 ...     nbformat.v4.new_code_cell("ex.q1.check()"),
 ...     nbformat.v4.new_markdown_cell("## 2. Challenges (going further)")])
 >>> [(s.number, s.core, round(s.minutes, 2)) for s in sections(nb)]
-[(1, True, 9.06), (2, False, 0.03)]
->>> plan_minutes(9.06), plan_minutes(0.03)
+[(1, True, 9.09), (2, False, 0.01)]
+>>> plan_minutes(9.09), plan_minutes(0.01)
 (10, 5)
 """
 
