@@ -180,7 +180,7 @@ LITTLE = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")   # the lesson's 4 x 4 m
 
 def tree_work_sample(seed: int = 7, sides=range(3, 10), per_side: int = 5) -> list:
     """``(side, shortest route in jumps, routes the tree search takes before that depth, BFS expansions)``
-    for ``per_side`` generated mazes of each side (the growth chart of section 3)."""
+    for ``per_side`` generated mazes of each side (the growth chart of section 7)."""
     rng = random.Random(seed)
     rows = []
     for side in sides:

@@ -229,8 +229,10 @@ class SearchStepper:
         return f"<div><b>{label}: {current}{chips}{more}</div>"
 
     def __repr__(self) -> str:
-        yours = f" {self.beside.summary}" if self.beside is not None else ""
-        return f"<SearchStepper: {self.count} frames:{yours} run this in Jupyter to step through the search>"
+        if self.beside is not None:
+            return (f"<SearchStepper: {self.count} frames. {self.beside.summary} Run this in Jupyter to step "
+                    f"through the search>")
+        return f"<SearchStepper: {self.count} frames: run this in Jupyter to step through the search>"
 
     def _repr_mimebundle_(self, **kwargs):
         return game_mimebundle(self, **kwargs)
