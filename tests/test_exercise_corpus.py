@@ -29,9 +29,8 @@ def _namespace(lesson: str, upto: str) -> dict:
     """What a learner who solved the earlier exercises of the lesson has defined."""
     namespace: dict = {}
     _exec(_PRELUDE, namespace, "imports")
-    number = lambda q: int(q[1:].rstrip("abcdefghijklmnopqrstuvwxyz"))     # noqa: E731 - q4a is 4
-    for q, code in sorted(load()[lesson].items(), key=lambda kv: (number(kv[0]), kv[0])):
-        if number(q) >= number(upto):
+    for q, code in sorted(load()[lesson].items(), key=lambda kv: int(kv[0][1:])):
+        if int(q[1:]) >= int(upto[1:].rstrip("abc")):
             break
         _exec(code, namespace, f"{lesson}.{q}")
     return namespace

@@ -26,7 +26,7 @@ from typing import Optional
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "solutions.json"
 _MODULE = re.compile(r"from mathmaze_lib\.exercises import (lesson\d+) as ex\b")
-_CHECK = re.compile(r"\bex\.(q\d+[a-z]?)\.check\(\s*\)")
+_CHECK = re.compile(r"\bex\.(q\d+)\.check\(\s*\)")
 _MARKER = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*$")
 
 
@@ -96,7 +96,7 @@ def attach(namespace: dict, module: str, data: Optional[dict] = None) -> None:
     ``data`` (``{"qN": code}`` for the module) gives the code at once instead, as in a test.
     """
     for name, exercise in list(namespace.items()):
-        if re.fullmatch(r"[qc]\d+[a-z]?", name) and hasattr(exercise, "_solution"):
+        if re.fullmatch(r"[qc]\d+", name) and hasattr(exercise, "_solution"):
             exercise.attr = name
             exercise._solution_key = (module, name)
     for name, code in ({} if data is None else data).get(module, {}).items():

@@ -273,4 +273,4 @@ def step_runner_moves(fn: Callable, maze, walls=(), **kwargs):
     texts, roles = wallmaze.texts_and_roles(maze, walls)
     beside = ask_runner_moves(fn, maze, walls, forbidden=q1.forbidden)
     return SearchStepper(wallmaze.first_leg_search(maze, walls), rows=maze.rows, cols=maze.cols, texts=texts,
-                         beside=beside, **kwargs)
+                         roles=roles, beside=beside, **kwargs)
