@@ -103,7 +103,8 @@ def test_a_learners_bfs_is_replayed_from_its_calls_and_its_first_difference_mark
 
     stepper = stepping.step_bfs_distances(bfs_right, LITTLE)
     assert stepper.beside.first is None and stepper.first_button.disabled
-    assert "all 15 distances agree" in stepper.beside.summary and "all 15 distances agree" in repr(stepper)
+    assert "all 15 distances agree" in stepper.beside.summary
+    assert "agree" not in repr(stepper)        # a saved notebook says nothing about a learner it has not seen
     stepper.last()
     assert stepper.counts.value == "your search: expanded 15 · reached, not yet expanded 0"
     for slip in [s for rule in lesson2.Q2_RULES for s in rule.slips]:     # a stack, the start missing or at 1
@@ -181,3 +182,18 @@ def test_the_rest_of_a_route_is_a_puzzle_whose_solutions_go_on_from_it():
         for step in (s for s in steps if s.action == "extend"):
             below = sum(1 for t in steps if t.action == "found" and t.route[:len(step.route)] == step.route)
             assert summaze.count_solutions(rest_of_route(p, step.route)) == below
+
+
+def test_a_function_not_written_yet_is_not_attempted():
+    from mathmaze_lib.exercises import lesson3, stepping
+    from mathmaze_lib.puzzles import summaze
+
+    def bfs_distances(succ, start):
+        return None
+
+    stepper = stepping.step_bfs_distances(bfs_distances, LITTLE)
+    assert stepper.beside.summary.startswith("Not attempted yet: write your bfs_distances (Exercise 2)")
+    assert stepper.count == 1 and stepper.first_button.disabled
+    for ask, board in ((stepping.ask_count_paths, summaze.generate(2, 3, 3)), (stepping.ask_runner_moves, lesson3.BOARD)):
+        beside = ask(lambda *args: None, board)
+        assert beside.summary.startswith("Not attempted yet") and beside.first is None

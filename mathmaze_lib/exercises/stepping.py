@@ -44,6 +44,7 @@ from .. import replay, search
 from ..puzzles import jumpmaze as jm
 from ..puzzles import summaze, wallmaze
 from . import guard
+from .outcomes import _is_placeholder
 
 __all__ = ["watch_bfs_distances", "ask_count_paths", "ask_runner_moves", "rest_of_route",
            "step_bfs_distances", "step_count_paths", "step_runner_moves"]
@@ -68,6 +69,14 @@ def _name(fn) -> str:
     return getattr(fn, "__name__", "function")
 
 
+def _not_yet(fn, exercise: str, frames: int) -> "replay.Beside | None":
+    """The comparison of a function not written yet (its placeholder only returns None), or None."""
+    if not _is_placeholder(fn):
+        return None
+    return replay.Beside([""] * frames, f"Not attempted yet: write your {_name(fn)} ({exercise}), run its cell, "
+                                        f"then run this cell again.")
+
+
 # ---- lesson 2: the learner's BFS, watched through its successor function ---------------------------
 
 def watch_bfs_distances(fn: Callable, maze, forbidden=()) -> tuple:
@@ -77,6 +86,8 @@ def watch_bfs_distances(fn: Callable, maze, forbidden=()) -> tuple:
     succ, start = jm.successors(maze), maze.start
     reference = search.bfs(succ, start, trace=True)
     order = [step.current for step in reference.trace]
+    if _not_yet(fn, "Exercise 2", 1):
+        return replay.recorded([start], []), _not_yet(fn, "Exercise 2", 1)
     calls: list = []
     limit = 4 * len(reference.dist) + 20
 
@@ -179,6 +190,8 @@ def rest_of_route(puzzle, route) -> "summaze.Puzzle":
 def ask_count_paths(fn: Callable, puzzle, forbidden=()) -> replay.Beside:
     """Ask ``fn`` (a ``count_paths``) from every step of :func:`summaze.dfs_steps` that goes deeper."""
     steps = summaze.dfs_steps(puzzle)
+    if _not_yet(fn, "Exercise 4", len(steps) + 1):
+        return _not_yet(fn, "Exercise 4", len(steps) + 1)
     asked: dict = {}            # step index -> (the lesson's count, the learner's outcome)
     budget = ALL_SECONDS
     for i, step in enumerate(steps):
@@ -238,6 +251,8 @@ def ask_runner_moves(fn: Callable, maze, walls=(), forbidden=()) -> replay.Besid
     """Ask ``fn`` (a ``runner_moves``) for the moves to each cell the runner's first leg takes from the
     queue (the board with its finishes moved to that cell), and for the board itself."""
     leg = wallmaze.first_leg_search(maze, walls)
+    if _not_yet(fn, "Exercise 1", len(leg.trace) + 1):
+        return _not_yet(fn, "Exercise 1", len(leg.trace) + 1)
     budget, notes, first, marks = ALL_SECONDS, [], None, {}
     whole = guard.call(fn, (maze, list(walls)), seconds=CALL_SECONDS, forbidden=forbidden)
     budget -= whole.seconds

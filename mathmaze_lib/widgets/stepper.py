@@ -229,9 +229,6 @@ class SearchStepper:
         return f"<div><b>{label}: {current}{chips}{more}</div>"
 
     def __repr__(self) -> str:
-        if self.beside is not None:
-            return (f"<SearchStepper: {self.count} frames. {self.beside.summary} Run this in Jupyter to step "
-                    f"through the search>")
         return f"<SearchStepper: {self.count} frames: run this in Jupyter to step through the search>"
 
     def _repr_mimebundle_(self, **kwargs):
