@@ -25,9 +25,9 @@ _BFS_HINT = ("Does your BFS give a cell its distance when it first puts it in th
 
 BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
 WITH_CHECKPOINTS = parse("walls: 3\ns....A..f\ns..#....f\ns.B..#..f")   # its checkpoints
-OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 3: greedy gets stuck
-TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 6
-UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 7
+OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 5: greedy gets stuck
+TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 8
+UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 9
 
 
 def _lesson_cases(checkpoints: bool = False) -> list:

@@ -1,4 +1,4 @@
-"""The ice maze's checked exercise, at the end of lesson 2 (``ex.q7``): ``ice_stops(grid, cell)``, the
+"""The ice maze's checked exercise, at the end of lesson 2 (``ex.q6``): ``ice_stops(grid, cell)``, the
 stopping cells one slide away.  Its rules are the ones the lesson's text lists, each with a slip (an
 answer that breaks only it), and its cases include, smallest first, the small grids each slip gets
 wrong (:mod:`mathmaze_lib.exercises.rules`)."""
