@@ -20,7 +20,7 @@ from mathmaze_lib.__main__ import main
 from mathmaze_lib.teacher.release import BEGIN, END
 
 LESSON = "03_wall_optimization"
-QS = [attr for attr, _ in grading.graded_exercises(3)]            # q1 ... q7 (q6 is a question)
+QS = [attr for attr, _ in grading.graded_exercises(3)]            # q1 ... q6 (q7 is a question), c1
 NAMES = {attr: q.name for attr, q in grading.graded_exercises(3)}
 Q = {name: attr for attr, name in NAMES.items()}                     # runner_moves -> q1, ...
 
@@ -143,7 +143,7 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
             want = "" if marks is None else str(marks[q])
             assert row[f"{q} {NAMES[q]}"] == want, f"{name}, {q}: {row['notes']}"
         assert row["total"] == str(total), name
-        assert row["out_of"] == "6"
+        assert row["out_of"] == str(len(QS)) == "7"
         for word in words:
             assert word in row["notes"], f"{name}: {word!r} not in {row['notes']!r}"
         if marks == {q: 1 for q in QS} and not words:
@@ -190,6 +190,67 @@ def test_reading_rules():
     assert "q6" not in graded and isinstance(lesson1.q6, ThoughtExercise)             # questions are not graded
     with pytest.raises(ValueError, match="lesson 9"):
         grading.graded_exercises(9)
+
+
+def test_every_checked_item_is_graded_as_the_tests_find_it():
+    """The grader grades what the lesson module's ``__all__`` lists (as the exercise tests read it), the
+    put-in-order step and the checked challenge too; questions to think about are left out."""
+    from mathmaze_lib.exercises import checked, lesson1, lesson2, lesson3
+    from mathmaze_lib.grading.judge import plan_for
+
+    items = {1: "q1 q2 q3 q4a q4 q5 c1", 2: "q1 q2a q2 q3 q4 q5 q6 c1", 3: "q1 q2 q3 q4 q5 q6 c1"}
+    for number, module in ((1, lesson1), (2, lesson2), (3, lesson3)):
+        graded = grading.graded_exercises(number)
+        assert [q for q, _ in graded] == items[number].split()
+        assert graded == checked(module) and len(plan_for(graded, seed=1)) == len(graded)
+
+
+def test_a_put_in_order_step_and_a_checked_challenge_are_judged_here():
+    from mathmaze_lib.exercises import lesson1
+    from mathmaze_lib.exercises.core import describe_answer
+    from mathmaze_lib.exercises.plain import encode
+    from mathmaze_lib.grading.judge import ExercisePlan
+
+    def reply(value):
+        facts = describe_answer(value)
+        if "value" in facts:
+            facts["value"] = encode(facts["value"])
+        return {"op": "value", "facts": facts}
+
+    order = ExercisePlan("q4a", lesson1.q4a, seed=grading.HIDDEN_SEED)
+    assert order.request() == {"op": "value", "q": "q4a"}
+    right = order.verdict(reply("DFIJGCHEAB"))
+    assert right.correct and "hidden cases." in right.text and right.total > len(lesson1.q4a.exercise.all_cases())
+    past_end = order.verdict(reply("DJGCHEAFIB"))
+    assert past_end.status == "incorrect" and "went on past End" in past_end.text
+    assert order.verdict(reply(None)).status == "not attempted"
+    assert order.verdict(reply(["D", "F"])).status == "incorrect"
+    most = ExercisePlan("c1", lesson1.c1, seed=1)
+    counts = lesson1.solution_counts()
+    assert most.verdict(reply(max(counts, key=counts.get))).correct
+    assert most.verdict(reply(7)).status == "incorrect" and "another id has more" in most.verdict(reply(7)).text
+
+
+def test_grade_marks_the_put_in_order_step_and_the_challenge(tmp_path):
+    """Two learners who answered only lesson 1's put-in-order step and its challenge, graded end to end."""
+    from mathmaze_lib.exercises import lesson1
+
+    counts = lesson1.solution_counts()
+    lesson1._COUNTS.clear()              # the judge counts them again, inside its guard (1,000 puzzles, 0.3 s)
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, order, pid in (("ada", "DFIJGCHEAB", max(counts, key=counts.get)), ("bob", "DJGCHEAFIB", 7)):
+        cells = ["from mathmaze_lib.exercises import lesson1 as ex", f"routes_order = {order!r}",
+                 f"most_solutions_id = {pid}"]
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
+                       folder / f"{name}_01_math_maze.ipynb")
+    assert main(["grade", str(folder), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f")]) == 0
+    rows = {r["student"]: r for r in csv.DictReader((tmp_path / "g.csv").open())}
+    assert (rows["ada"]["q4a routes_order"], rows["ada"]["c1 most_solutions_id"], rows["ada"]["total"]) == ("1", "1", "2")
+    assert (rows["bob"]["q4a routes_order"], rows["bob"]["c1 most_solutions_id"], rows["bob"]["total"]) == ("0", "0", "0")
+    assert rows["ada"]["out_of"] == "7" and "q4a incorrect" in rows["bob"]["notes"]
+    bob = (tmp_path / "f" / "bob.txt").read_text()
+    assert "q4a routes_order: incorrect" in bob and "went on past End" in bob and "puzzle 7 has 3 solutions" in bob
 
 
 def test_bad_options_and_files(tmp_path, capsys):
@@ -330,7 +391,7 @@ def test_a_roster_gives_an_lms_import(tmp_path):
     assert [s.student for s in by_name] == ["Grace Hopper"]
     lines = list(csv.reader((tmp_path / "lms.csv").open()))
     assert lines[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lesson 1 (123)"]
-    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == "5"
+    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == str(len(grading.graded_exercises(1))) == "7"
     assert lines[2] == ["Lovelace, Ada", "101", "S101", "ada", "Period 2", "3"]
     assert lines[3][-1] == "5" and lines[4] == ["Alan Turing", "103", "S103", "alan", "Period 3", ""]
     bad = tmp_path / "bad.csv"

@@ -287,6 +287,7 @@ CHOSEN = [
     ("guide", "the count of 300 puzzles"), ("guide", "lesson 2 finds shortest routes"),
     ("guide", "(the start is alone at 0"), ("guide", "even on 36 cells"), ("guide", "the gap is 4 moves"),
     ("guide", "3-minute recap"), ("guide", "lesson 2 counts jumps"), ("guide", "Of the first 300 puzzles"),
+    ("guide", "10 jumps longer under"), ("guide", "greedy by 4 moves or more"),
     ("guide", "every cell 1 jump away, then 2"), ("guide", "with 3 walls to place"), ("guide", "of the first 300 puzzles"), ("guide", "only 101 of the first 300"),
 ]
 

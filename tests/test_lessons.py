@@ -107,6 +107,51 @@ def test_no_prediction_answer_can_be_read_before_the_guess(path, lesson3_empty_b
         assert p.answer(p.right_choice if p.choices else answer).correct
 
 
+def every_prediction() -> list:
+    from mathmaze_lib.exercises import lesson1, lesson2, lesson3, start
+
+    return [getattr(module, name) for module in (start, lesson1, lesson2, lesson3) for name in module.PREDICTIONS]
+
+
+#: What learners type for the predictions whose answers are labels: right forms, then wrong ones.
+LABELS = {
+    "the shortest route's length": (["The shortest route\u2019s length", "length", "the length of its shortest route",
+                                     "shortest route", "Route length", "\u201cthe shortest route's length\u201d"],
+                                    ["size", "The maze\u2019s size", "the size of the maze"]),
+    "maze A": (["A", "a", "Maze A", "MAZE A", "maze a", "'maze A'", "\u2018A\u2019"], ["B", "b", "Maze B"]),
+    "row 0": (["Row 0", "0", 0, "row zero", "ROW 0", " row 0 "], ["Row 2", "2", 2, "row 1"]),
+}
+
+
+def _numbers_typed(value) -> list:
+    """A number as learners type it: itself, as text, with decimals, a unit, a word, a thousands comma."""
+    forms = [value, str(value), float(value), f"{value}.0", f"{value} moves", f"about {value}", f" {value} ", f"~{value}"]
+    return forms + ([f"{value:,}"] if value >= 1000 else [])
+
+
+@pytest.mark.parametrize("p", every_prediction(), ids=lambda p: p.name)
+def test_each_prediction_accepts_every_form_a_learner_types(p, lesson3_empty_board_runs):
+    """Right in every form, and never "you said X, the answer is X"; for a rough choice, the exact answer
+    counts and the verdict says which choice it is. (``lesson3_empty_board_runs``: ex.p8's answer.)"""
+    answer = p.solution
+    if isinstance(answer, str):
+        right, wrong = LABELS[answer]
+    else:
+        right = _numbers_typed(answer) + (_numbers_typed(p.right_choice) if p.rough else [])
+        wrong = [form for c in p.choices if c != p.right_choice for form in _numbers_typed(c)]
+    for guess in right:
+        verdict = p.answer(guess)
+        assert verdict.correct, f"{p.name}: {guess!r} was refused: {verdict.text}"
+        if p.rough and guess == answer:
+            assert f"among the choices, it is {p.right_choice}" in verdict.text
+    for guess in wrong:
+        verdict = p.answer(guess)
+        assert verdict.status == "incorrect", f"{p.name}: {guess!r} was not refused: {verdict.text}"
+        said = re.search(r"you said (.+?)(?: \(nearest|[,;])", verdict.text).group(1)
+        assert said != str(answer), verdict.text
+    assert p.answer("no idea").status == "not attempted" and "answer with" in p.answer("no idea").text
+
+
 def test_a_prediction_can_be_answered_without_widgets(capsys):
     from mathmaze_lib.exercises import lesson2
 

@@ -22,9 +22,9 @@ from ..puzzles import jumpmaze as jm
 from ..puzzles.icemaze.exercise import q7 as q6  # noqa: F401 - the ice maze's exercise (going further)
 from ..search import route_to
 from .core import Challenge, FunctionExercise, ThoughtExercise
-from .lesson2_bfs import (Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, MazeMoves, _DIAG, _ORTHO, _bfs_key_error,
-                          _cells, _layouts, _on, _random_mazes,
-                          _grid_text, _maze, _numbers, moves_table, q1, q2, q3, q4)
+from .lesson2_bfs import (LITTLE, Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, SMALL, MazeMoves, _DIAG, _ORTHO,
+                          _bfs_key_error, _cells, _grid_text, _layouts, _maze, _numbers, _on, _random_mazes, moves_table,
+                          q1, q2, q3, q4)
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
@@ -100,6 +100,7 @@ def _q5_cases(rng):
         numbers = _numbers(rng, rng.randint(1, 5), rng.randint(1, 5))
         cell = (rng.randrange(len(numbers)), rng.randrange(len(numbers[0])))
         cases.append((numbers, (cell, rng.randint(0, 1))))
+    cases += [([list(row) for row in SMALL.cells], (cell, mode)) for cell in SMALL.grid.cells() for mode in (0, 1)]
     for _ in range(10):   # a middle cell with a short jump: several diagonal landings
         numbers = _numbers(rng, 5, 5)
         numbers[2][2] = rng.randint(1, 2)
@@ -175,7 +176,6 @@ c1 = Challenge("u_turn_maze", "Make a 5 x 5 maze whose shortest route is at leas
 
 # ---- predictions ---------------------------------------------------------------------------
 
-LITTLE = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")   # the lesson's 4 x 4 maze
 
 
 def tree_work_sample(seed: int = 7, sides=range(3, 10), per_side: int = 5) -> list:

@@ -22,9 +22,9 @@ from .. import optimize
 from ..puzzles import wallmaze
 from ..puzzles.wallmaze import WallMaze, parse, run, score
 from .core import Challenge, FunctionExercise, ThoughtExercise
-from .lesson3_runner import (Q1_RULES, Q2_RULES, Q3_RULES, _BFS_HINT, _FOUR, _RUNNERS, _board_size, _boards, _cases,
-                             _checkpoint_cases, _describe, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2,
-                             q3)
+from .lesson3_runner import (BOARD, OPEN_BOARD, Q1_RULES, Q2_RULES, Q3_RULES, TELEPORT_BOARD, UNLIMITED_BOARD,
+                             _BFS_HINT, _FOUR, _RUNNERS, _board_size, _boards, _cases, _checkpoint_cases, _describe,
+                             _lesson_cases, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2, q3)
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
@@ -91,6 +91,7 @@ def _q4_cases(rng):
         maze = wallmaze.level("simple", k)
         out.append((maze, _unblocked_walls(rng, maze, room=1)[:4]))
     good = sorted(optimize.anneal(wallmaze.level("simple", 1), seed=1, seconds=None, max_iters=3000).walls)
+    out += [case for case in _lesson_cases(checkpoints=True) if 0 < len(case[1]) <= 3]   # the lesson's, walled
     return by_size(out + [(wallmaze.level("simple", 1), good[:-1]), (wallmaze.level("simple", 1), good[1:])],
                    _board_size)
 
@@ -119,7 +120,8 @@ def _bound_but(skip: str):
     """reach_bound with one rule left out, as a learner who forgets it writes it."""
     def reach_bound(maze, walls):
         blocked = set(maze.rocks) | (set() if skip == "walls" else set(walls))
-        seen, queue = set(maze.starts), deque(maze.starts)
+        starts = maze.starts[:1] if skip == "first start" else maze.starts
+        seen, queue = set(starts), deque(starts)
         while queue:
             cell = queue.popleft()
             if skip == "finish" and cell in maze.ends:
@@ -136,7 +138,8 @@ def _bound_but(skip: str):
 
 Q5_RULES = [
     Rule("count the cells the runner can reach from the starts: rocks and walls block, and the search does not stop "
-         "at finishes or letters;", _bound_but("walls"), _bound_but("finish")),
+         "at finishes or letters;", _bound_but("walls"), _bound_but("finish"), _bound_but("first start"),
+         advice="Start the search from every cell of maze.starts: the runner may leave from any of them."),
     Rule("the bound is `(count - 1) * (len(maze.checkpoints) + 1)`: one leg per letter, plus the last one.",
          _bound_but("count"), _bound_but("cells"),
          advice="len(maze.checkpoints) counts letters, not their cells; a leg of n cells has n - 1 moves."),
@@ -149,15 +152,20 @@ def _q5_deciding() -> tuple:
     return tuple(deciding_cases(reach_bound, Q5_RULES, candidates, per_slip=2))
 
 
+#: Starts in two parts of the board, walled apart: only a search from every start counts them all.
+APART = parse("walls: 2\ns.#..f\n###...\ns....f")
+
+
 def _q5_cases(rng):
-    return by_size(list(_q5_deciding()) + _cases(2, unblocked=True)(rng)[:3] + _checkpoint_cases(rng), _board_size)
+    return by_size(list(_q5_deciding()) + _cases(2, unblocked=True)(rng)[:3] + _checkpoint_cases(rng)
+                   + _lesson_cases(checkpoints=True) + [(APART, []), (APART, [(2, 3)])], _board_size)
 
 
 q5 = FunctionExercise(
     "reach_bound", reference=reach_bound, cases=_q5_cases, describe=_describe("reach_bound"),
     diagnose=rule_diagnose(Q5_RULES),
-    forbidden=[optimize.reach_bound, optimize.exact] + _RUNNERS,
-    method="Count the reachable cells with your own BFS from the starts.", timeout_hint=_BFS_HINT,
+    forbidden=[optimize.reach_bound, optimize.exact] + [f for f in _RUNNERS if f != "networkx"],
+    method="Count the reachable cells with a search from the starts (yours, or networkx's).", timeout_hint=_BFS_HINT,
     hints=["More walls never make more cells reachable, and a shortest leg never visits a cell twice.",
            "Count the cells reachable from the starts (a BFS from all starts, as in runner_moves, that does "
            "not stop at finishes); the bound is (that count - 1) times the number of legs, "
@@ -203,8 +211,8 @@ def _corner_but(skip: str):
         if skip != "straight" and (a[0] == b[0] or a[1] == b[1]):
             return False
         d = (a[0], b[1]) if skip == "fourth" else (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
-        if skip == "open":
-            return maze.char(d) == "." and d not in walls
+        if skip in ("open", "letters"):
+            return maze.char(d) in ("." if skip == "open" else ".sf") and d not in walls
         return (skip == "rocks" or d not in maze.rocks) and (skip == "walls" or d not in walls)
     return corner_detour
 
@@ -214,13 +222,14 @@ Q6_RULES = [
     Rule("at a corner the fourth cell of the little square is `d = (a_row + b_row - c_row, a_col + b_col - c_col)`;",
          _corner_but("fourth")),
     Rule("the answer is `True` exactly when `d` is free: not a rock and not a wall (a start or a finish is free).",
-         _corner_but("rocks"), _corner_but("walls"), _corner_but("open")),
+         _corner_but("rocks"), _corner_but("walls"), _corner_but("open"), _corner_but("letters"),
+         advice="Any cell but a rock or a wall is free: a start, a finish, a checkpoint letter too."),
 ]
 
 
 def _q6_candidates():
     """Every turn and straight piece on boards of 2 x 2 and 1 x 3 cells, with every kind of fourth cell."""
-    for fourth in ".#sf":
+    for fourth in ".#sfA":
         for turn in [((0, 0), (0, 1), (1, 1)), ((0, 1), (1, 1), (1, 0)), ((1, 1), (1, 0), (0, 0)),
                      ((1, 0), (0, 0), (0, 1)), ((1, 1), (0, 1), (0, 0)), ((0, 0), (1, 0), (1, 1))]:
             a, c, b = turn
@@ -248,6 +257,9 @@ def _q6_cases(rng):
         out.extend((maze, walls) + t for t in rng.sample(triples, min(3, len(triples))))
     turn = parse("walls: 1\ns.\n#f")           # the corner (0, 1) with its fourth cell a rock
     out.append((turn, [], (0, 0), (0, 1), (1, 1)))
+    for maze, walls in _lesson_cases(checkpoints=True)[:2]:     # every piece of the first board's route
+        path = run(maze, walls).path
+        out += [(maze, walls) + tuple(path[i - 1:i + 2]) for i in range(1, len(path) - 1)]
     return by_size(out, _board_size)
 
 
@@ -304,10 +316,6 @@ c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3
 
 # ---- predictions ---------------------------------------------------------------------------
 
-BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
-OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 5: greedy gets stuck
-TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 8
-UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 9
 
 
 def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:

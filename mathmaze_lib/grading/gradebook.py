@@ -66,21 +66,24 @@ def _number(value: float) -> float:
 # ------------------------------------------------------------------------------ reading
 
 def graded_exercises(lesson: int) -> list:
-    """``[(attribute, exercise), ...]`` of a lesson's checked exercises (questions to think about are not graded).
+    """``[(attribute, exercise), ...]`` of every checked item of a lesson, in the lesson module's ``__all__``
+    order: the functions, the put-in-order steps and the checked challenges (questions to think about are
+    not graded). The tests find a lesson's exercises the same way (:func:`~mathmaze_lib.exercises.checked`).
 
-    >>> [(q, ex.name) for q, ex in graded_exercises(2)][:2]
-    [('q1', 'moves_table'), ('q2', 'bfs_distances')]
+    >>> [(q, ex.name) for q, ex in graded_exercises(1)][2:5]
+    [('q3', 'is_solution'), ('q4a', 'routes_order'), ('q4', 'count_paths')]
+    >>> graded_exercises(3)[-1][0]
+    'c1'
     """
     import importlib
 
-    from ..exercises.core import ThoughtExercise
+    from ..exercises import checked
 
     try:
         module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
     except ImportError:
         raise ValueError(f"lesson {lesson}: there is no mathmaze_lib.exercises.lesson{lesson}") from None
-    names = sorted((n for n in dir(module) if re.fullmatch(r"q\d+", n)), key=lambda n: int(n[1:]))
-    return [(n, getattr(module, n)) for n in names if not isinstance(getattr(module, n), ThoughtExercise)]
+    return checked(module)
 
 
 def lesson_of_sources(sources) -> Optional[int]:

@@ -16,7 +16,8 @@ Requests (each with a number ``n`` that the reply repeats):
   (:meth:`~mathmaze_lib.exercises.core.FunctionExercise.compute`); ``references``: with the
   reference versions of the earlier exercises it ``uses`` in the learner's namespace. Reply
   ``{"op": "answers", "facts": ..., "batches": [[outcome, ...], ...]}``;
-* ``{"op": "value", "q": "q2"}``: the facts about a value exercise's variable;
+* ``{"op": "value", "q": "q2"}``: the facts about the variable of an exercise whose answer is a value
+  (a value exercise, a put-in-order step's letters, a challenge's answer), judged in the grader;
 * ``{"op": "interrupt"}`` (no reply): a KeyboardInterrupt in the running cell; ``{"op": "bye"}``: the
   worker replies with the CPU seconds it used and ends.
 
@@ -115,13 +116,12 @@ class Worker:
     def __init__(self, lesson: int, requests: int, replies: int):
         import importlib
 
-        from ..exercises import core, plain
+        from ..exercises import checked, core, plain
 
         self.core, self.plain = core, plain
         module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
         # Copies taken before any learner code runs: patching ex.q1 in a cell does not reach them.
-        self.exercises = {name: copy.copy(q) for name, q in vars(module).items()
-                          if name[:1] == "q" and name[1:].isdigit()}
+        self.exercises = {name: copy.copy(q) for name, q in checked(module)}
         self.references = {q.name: types.SimpleNamespace(name=q.name, reference=q.reference)
                            for q in self.exercises.values() if hasattr(q, "reference")}
         self.requests, self.replies = requests, replies
