@@ -91,7 +91,7 @@ def library() -> dict:
     every kind of :data:`~mathmaze_lib.puzzles.PUZZLES` lists them in its ``plain`` (read once).
 
     >>> sorted(library())
-    ['IceMaze', 'JumpMaze', 'Puzzle', 'WallMaze']
+    ['IceMaze', 'JumpMaze', 'LightsOut', 'Puzzle', 'WallMaze']
     """
     from ..puzzles import PUZZLES
 

@@ -98,4 +98,5 @@ PUZZLES = Registry({
     "jump": "mathmaze_lib.puzzles.jumpmaze",
     "walls": "mathmaze_lib.optimize.kind:wall_kind",
     "ice": "mathmaze_lib.puzzles.icemaze",
+    "lights": "mathmaze_lib.puzzles.lightsout",
 })

@@ -18,18 +18,21 @@ worksheet printer, one command line and one grader serve every puzzle.
 
 The answer is what a player makes: a route of cells from the start (Math Maze, the ice maze), a
 route of cells or search states (jumping mazes, whose rules may need more than the cell), a list of
-walls (wall mazes).  A puzzle's special powers (counting, analysis, optimizers) stay as extra
+walls (wall mazes), a list of presses (Lights Out, whose search states are whole boards of lights).
+What a click adds to it, and when it solves the puzzle, is the kind's ``play``
+(:mod:`~mathmaze_lib.puzzles.play`).  A puzzle's special powers (counting, analysis, optimizers) stay as extra
 functions beside these, in its own package.
 
 Every puzzle has the same names for its cells: ``starts`` and ``ends`` (tuples of cells: Math Maze's
-Start and End, a jumping maze's start and goal, a wall maze's start and finish cells), and
+Start and End, a jumping maze's start and goal, a wall maze's start and finish cells; none on a Lights
+Out board), and
 ``value(cell)`` for what a cell holds where that means something; the puzzles with one start
 and one end also have ``start`` and ``end``.  The puzzles' own words (End, goal, finish) stay
 in what the learner reads and in the text formats (``goal: R C``, ``f``).
 
 >>> from mathmaze_lib.puzzles import PUZZLES
 >>> [missing(PUZZLES[name]) for name in PUZZLES]
-[[], [], [], []]
+[[], [], [], [], []]
 >>> [(p.starts, p.ends) for p in (PUZZLES["jump"].parse("1 1\\n1 0"), PUZZLES["walls"].parse("s.f\\ns.f"))]
 [(((0, 0),), ((1, 1),)), (((0, 0), (1, 0)), ((0, 2), (1, 2)))]
 >>> p = PUZZLES["summaze"].make(42)
