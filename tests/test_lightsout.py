@@ -105,6 +105,9 @@ def test_the_one_game_presses_undoes_and_says_it_in_a_screen_reader_s_words():
     first, second = lightsout.solve(board)
     game.board.click(*first)
     assert game.answer == [first] and game.board.status.startswith(f"Pressed {first}: ")
+    game.board.click(*second)
+    assert game.board.route == [], "presses are no route: no line is drawn between them"
+    game.undo_button.click()
     assert game.board.cell_name(first).split(", ")[2] == lightsout.PRESSED
     game.undo_button.click()
     assert game.answer == [] and game.board.status.startswith("Took back the last press")

@@ -13,6 +13,7 @@ cell), so a click is every move a player makes.  A :class:`Play` says, given the
 ``said(kind, puzzle, answer, cell)``    the status line after the move
 ``took_back(kind, puzzle, answer)``     the status line after Undo
 ``moves(answer)``                       the moves made so far
+``line(answer)``                        the route drawn over the board (none for a set or presses)
 =====================================  ================================================================
 
 and ``undo`` (whether Undo takes the last move back), ``noun`` (what one move is called), ``words``
@@ -99,6 +100,10 @@ class Play:
         """How many moves the answer holds (a route's first cell is no move)."""
         return len(answer) - 1
 
+    def line(self, answer) -> list:
+        """The route drawn over the board: the answer itself."""
+        return list(answer)
+
 
 class Cells(Play):
     """A set of cells: a click puts a cell in (when the kind's ``refusal`` lets it) or takes it out
@@ -125,6 +130,9 @@ class Cells(Play):
 
     def moves(self, answer) -> int:
         return len(answer)
+
+    def line(self, answer) -> list:
+        return []
 
 
 #: A route from the start, one click a move (Math Maze, jumping mazes, the ice maze).

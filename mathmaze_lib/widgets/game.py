@@ -167,7 +167,7 @@ class PuzzleGame:
 
     def picture(self) -> tuple:
         texts, roles = self.kind.view(self.puzzle, self.answer)
-        return texts, roles, self.answer
+        return texts, roles, self.play.line(self.answer)
 
     def label(self) -> str:
         moves = plural(self.play.moves(self.answer), self.play.noun)

@@ -56,6 +56,9 @@ class Presses(Play):
     def moves(self, answer) -> int:
         return len(answer)
 
+    def line(self, answer) -> list:
+        return []
+
 
 #: Lights Out's play (its kind's ``play``).
 PRESSES = Presses()
