@@ -242,6 +242,7 @@ class ParsedGrid:
 
     @property
     def shape(self) -> tuple:
+        """``(rows, cols)`` of the grid read."""
         return (len(self.rows), len(self.rows[0]) if self.rows else 0)
 
     def error(self, cell, message: str) -> GridParseError:

@@ -7,6 +7,7 @@ import json
 
 
 def register(sub) -> None:
+    """Add the ``worksheet`` subcommand to ``sub`` (the command line's subparsers)."""
     from ..puzzles import PUZZLES
     from ..teacher.worksheet import DEFAULT_SIZE, DIFFICULTY_RULES, KINDS, PAPERS
 
@@ -59,6 +60,7 @@ def _rules(args) -> int:
 
 
 def run(args) -> int:
+    """Run ``worksheet`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.worksheet import check_difficulty, check_kind, command_line, write
 
     if not args.out:

@@ -75,6 +75,7 @@ def write(solutions_dir: Path, check: bool = False, target: Path = DATA) -> bool
 
 
 def load() -> dict:
+    """``{"lessonN": {"qN": code}}`` from the solutions file ({} when it is missing or unreadable)."""
     try:
         return json.loads(DATA.read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -146,6 +146,7 @@ class PuzzleGame:
     # ---- the hooks' defaults: the kind's play -------------------------------------------------
 
     def fresh(self):
+        """The answer before the first move (the kind's ``play.first``)."""
         return self.play.first(self.kind, self.puzzle)
 
     @property
@@ -154,30 +155,38 @@ class PuzzleGame:
         return self.play.solved(self.kind, self.puzzle, self.answer)
 
     def refusal(self, cell) -> Optional[str]:
+        """Why a click on ``cell`` changes nothing, in the player's words (None: it is a move)."""
         return self.play.refused(self.kind, self.puzzle, self.answer, cell)
 
     def played(self, cell):
+        """The answer after a move to ``cell`` that :meth:`refusal` let through."""
         return self.play.move(self.kind, self.puzzle, self.answer, cell)
 
     def said(self, cell) -> str:
+        """The status line after a move to ``cell``."""
         return self.play.said(self.kind, self.puzzle, self.answer, cell)
 
     def took_back(self) -> str:
+        """The status line after Undo."""
         return self.play.took_back(self.kind, self.puzzle, self.answer)
 
     def picture(self) -> tuple:
+        """``(texts, roles, route)``: what the board shows now."""
         texts, roles = self.kind.view(self.puzzle, self.answer)
         return texts, roles, self.play.line(self.answer)
 
     def label(self) -> str:
+        """The board's name for screen readers (its size, and the moves so far)."""
         moves = plural(self.play.moves(self.answer), self.play.noun)
         return f"{self.kind.title}, {self.noun} {self.id}, {self.size()}, {moves} so far"
 
     def heading(self) -> str:
+        """The HTML line above the board."""
         title = html.escape(self.kind.title)
         return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; {plural(self.play.moves(self.answer), self.play.noun)}"
 
     def loaded(self) -> Optional[str]:
+        """Take in a new puzzle; the status line to show (None: :attr:`reset_text`)."""
         return None
 
     def _on_click(self, cell) -> None:

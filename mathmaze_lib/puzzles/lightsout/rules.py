@@ -37,6 +37,7 @@ class LightsOut:
 
     @property
     def grid(self) -> Grid:
+        """The :class:`~mathmaze_lib.grid.Grid` of the board."""
         return Grid(self.rows, self.cols)
 
     @property
