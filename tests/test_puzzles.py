@@ -148,3 +148,11 @@ def test_lights_out_brings_what_its_rules_handout_needs(tmp_path, monkeypatch):
                                                                    brought.example, brought.IDEA))
     path = tmp_path / "lights rules.pdf"
     assert handout.write_rules("lights", path) == 1 and path.read_bytes().startswith(b"%PDF")
+
+
+def test_a_lesson_gets_the_exercises_its_puzzles_bring_and_no_name_twice():
+    brought = PUZZLES.exercises(2)
+    assert list(brought) == ["q7"] and brought["q7"] is importlib.import_module("mathmaze_lib.exercises.lesson2").q7
+    assert PUZZLES.exercises(2, taken={"q7": brought["q7"]}) == brought         # (a lesson module loaded again)
+    with pytest.raises(ValueError, match="puzzle 'ice' brings q7 to lesson 2, which the lesson has too"):
+        PUZZLES.exercises(2, taken={"q7": object()})

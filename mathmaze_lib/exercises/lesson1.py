@@ -31,7 +31,7 @@ from .rules import Rule, by_size, deciding_cases, rule_diagnose
 from .solutions import attach
 
 #: The exercises the puzzles bring to this lesson (none yet), found through the registry.
-_BROUGHT = PUZZLES.exercises(1, taken=dir())
+_BROUGHT = PUZZLES.exercises(1, taken=globals())
 globals().update(_BROUGHT)
 __all__ = ["q1", "q2", "q3", "q4a", "q4", "q5", "q6", *_BROUGHT, "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).

@@ -26,7 +26,7 @@ from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
 
 #: The exercises the puzzles bring (the ice maze's q7, going further), found through the registry.
-_BROUGHT = PUZZLES.exercises(2, taken=dir())
+_BROUGHT = PUZZLES.exercises(2, taken=globals())
 globals().update(_BROUGHT)
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", *_BROUGHT, "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).

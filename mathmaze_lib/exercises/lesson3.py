@@ -30,7 +30,7 @@ from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .solutions import attach
 
 #: The exercises the puzzles bring to this lesson (none yet), found through the registry.
-_BROUGHT = PUZZLES.exercises(3, taken=dir())
+_BROUGHT = PUZZLES.exercises(3, taken=globals())
 globals().update(_BROUGHT)
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", *_BROUGHT, "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).

@@ -60,11 +60,11 @@ class Registry(Mapping):
     def __len__(self) -> int:
         return len(self._entries)
 
-    def exercises(self, lesson: int, taken=()) -> dict:
+    def exercises(self, lesson: int, taken=None) -> dict:
         """``{attribute: exercise}``: the checked exercises the puzzles bring to lesson ``lesson``, in the
         registry's order: for each kind whose ``lesson`` it is, the names ``qN`` in the ``__all__`` of its
-        ``exercises`` module (a lesson module adds them to its own; ``taken``: the names it has already,
-        which no puzzle may bring).
+        ``exercises`` module (a lesson module adds them to its own; ``taken``: its names so far, none of
+        which a puzzle may bring as something else).
 
         >>> list(PUZZLES.exercises(2)), PUZZLES.exercises(2)["q7"].name
         (['q7'], 'ice_stops')
@@ -76,11 +76,12 @@ class Registry(Mapping):
                 continue
             module = importlib.import_module(kind.exercises)
             for attr in (a for a in module.__all__ if re.fullmatch(r"q\d+", a)):
-                if attr in found or attr in taken:
+                mine = getattr(module, attr)
+                if attr in found or (taken is not None and taken.get(attr, mine) is not mine):
                     raise ValueError(f"puzzle {name!r} brings {attr} to lesson {lesson}, which "
                                      f"{'another puzzle brings' if attr in found else 'the lesson has'} too: "
                                      f"give it the next number")
-                found[attr] = getattr(module, attr)
+                found[attr] = mine
         return found
 
 
