@@ -81,12 +81,8 @@ def parse(text: str) -> LightsOut:
     """
     p = parse_grid(text, split="chars", headers=["id"], token_rule=_token_rule, max_rows=MAX_SIDE,
                    max_cols=MAX_SIDE)
-    rows, cols = p.shape
-    pid = p.headers.get("id", "0")
-    if not (pid.isascii() and pid.isdigit()):
-        raise p.header_error("id", f"{pid!r} is not a whole number >= 0")
     lights = frozenset((r, c) for r, row in enumerate(p.rows) for c, tok in enumerate(row) if tok == "*")
-    return LightsOut(rows, cols, lights, int(pid))
+    return LightsOut(*p.shape, lights, p.whole("id"))
 
 
 @lru_cache(maxsize=64)
