@@ -163,19 +163,25 @@ def test_a_moved_module_keeps_its_old_name(old, new):
         importlib.import_module("mathmaze_lib.no_such_module")
 
 
+@lru_cache(maxsize=None)
+def parsed() -> dict:
+    """``{path: syntax tree}`` of every module of the package, read once for the tests below."""
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
 def import_graph() -> dict:
     """``{module: set of the package's modules it imports}``, every import counted (those inside
     functions too: they only put a circle off until run time); a module imported from outside its
     package imports the package's ``__init__`` as well, and ``from . import x`` imports the module ``x``."""
     names = {}
-    for path in PACKAGE.rglob("*.py"):
+    for path in parsed():
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         is_package = parts[-1] == "__init__"
         names[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
     graph: dict = {name: set() for name in names}
     for name, (path, is_package) in names.items():
         base = name if is_package else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed()[path]):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -222,7 +228,7 @@ def undocumented() -> list:
     """The public functions, classes and methods of the package without a docstring: ``path:line name``.
     A method that overrides a documented method of its base class (a game's hook, a play's move) says
     what the base says."""
-    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+    trees = parsed()
     classes: dict = {}           # class name -> (names of its bases, {method: has a docstring})
     for tree in trees.values():
         for node in ast.walk(tree):
