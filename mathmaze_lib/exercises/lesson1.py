@@ -28,12 +28,12 @@ from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _on, _puzzle, _q1_size
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, rule_diagnose
-from .solutions import attach
+from .solutions import attach, by_number
 
 #: The exercises the puzzles bring to this lesson (none yet), found through the registry.
 _BROUGHT = PUZZLES.exercises(1, taken=globals())
 globals().update(_BROUGHT)
-__all__ = ["q1", "q2", "q3", "q4a", "q4", "q5", "q6", *_BROUGHT, "c1"]
+__all__ = [*by_number(["q1", "q2", "q3", "q4a", "q4", "q5", "q6", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4"]
 

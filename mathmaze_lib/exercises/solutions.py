@@ -90,6 +90,16 @@ def stored(exercise) -> str:
     return code if isinstance(code, str) else ""
 
 
+def by_number(names) -> list:
+    """Exercise names in the order of their numbers (``q2a`` stays before ``q2``: the same number keeps
+    the order given), as a lesson lists its own and the ones its puzzles bring.
+
+    >>> by_number(["q1", "q2a", "q2", "q7", "q6"])
+    ['q1', 'q2a', 'q2', 'q6', 'q7']
+    """
+    return sorted(names, key=lambda name: int(re.sub(r"\D", "", name)))
+
+
 def attach(namespace: dict, module: str, data: Optional[dict] = None) -> None:
     """Tell each exercise ``qN`` (``cN``) of a lesson module its name there and where its solution is.
 

@@ -14,7 +14,6 @@ puzzle is one package here and one line in :data:`PUZZLES`.
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Mapping
 from typing import Callable, Union
 
@@ -62,21 +61,21 @@ class Registry(Mapping):
 
     def exercises(self, lesson: int, taken=None) -> dict:
         """``{attribute: exercise}``: the checked exercises the puzzles bring to lesson ``lesson``, in the
-        registry's order: for each kind whose ``lesson`` it is, the names ``qN`` in the ``__all__`` of its
-        ``exercises`` module (a lesson module adds them to its own; ``taken``: its names so far, none of
-        which a puzzle may bring as something else).
+        registry's order: for each kind whose ``lesson`` it is, its ``exercises`` (``{the attribute in the
+        lesson: "module:name"}``, each imported now).  A lesson module adds them to its own; ``taken``:
+        its names so far, none of which a puzzle may bring as something else.
 
-        >>> list(PUZZLES.exercises(2)), PUZZLES.exercises(2)["q7"].name
-        (['q7'], 'ice_stops')
+        >>> list(PUZZLES.exercises(2)), PUZZLES.exercises(2)["q6"].name
+        (['q6'], 'ice_stops')
         """
         found: dict = {}
         for name in self:
             kind = self[name]
-            if kind.exercises is None or kind.lesson != lesson:
+            if kind.lesson != lesson:
                 continue
-            module = importlib.import_module(kind.exercises)
-            for attr in (a for a in module.__all__ if re.fullmatch(r"q\d+", a)):
-                mine = getattr(module, attr)
+            for attr, where in kind.exercises.items():
+                module, _, object_name = where.partition(":")
+                mine = getattr(importlib.import_module(module), object_name)
                 if attr in found or (taken is not None and taken.get(attr, mine) is not mine):
                     raise ValueError(f"puzzle {name!r} brings {attr} to lesson {lesson}, which "
                                      f"{'another puzzle brings' if attr in found else 'the lesson has'} too: "

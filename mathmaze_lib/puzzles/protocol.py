@@ -42,7 +42,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..naming import set_module  # noqa: F401  (the puzzle packages call it from here)
@@ -108,11 +109,11 @@ class Kind:
     its difficulties; by default :data:`~.sheet.GENERIC`, from the entry points alone);
     ``plain`` the classes of its puzzles that travel to the grader as plain data (by their fields,
     :mod:`mathmaze_lib.exercises.plain`); ``lesson`` the lesson whose notebook teaches it (None: no
-    lesson yet); ``exercises`` the module of the checked exercises it brings to that lesson (``q7``
-    ...: the names in its ``__all__``; :meth:`~mathmaze_lib.puzzles.Registry.exercises` gives a lesson
-    its puzzles' exercises; a lesson's own puzzle has its exercises in the lesson's module instead),
-    and ``corpus`` the module whose ``CORPUS`` holds learners' answers to them, right and wrong, in the
-    form of ``tests/exercise_corpus.py``.
+    lesson yet); ``exercises`` the checked exercises it brings to that lesson, ``{their attribute in the
+    lesson ("q6"): "module:name"}`` (:meth:`~mathmaze_lib.puzzles.Registry.exercises` gives a lesson its
+    puzzles' exercises; a lesson's own puzzle has its exercises in the lesson's module instead), and
+    ``corpus`` the module whose ``CORPUS`` holds learners' answers to them by that attribute, right and
+    wrong, in the form of ``tests/exercise_corpus.py``.
     """
 
     name: str
@@ -132,8 +133,8 @@ class Kind:
     size: Optional[tuple] = None
     sheet: SheetRules = GENERIC
     plain: tuple = ()
-    exercises: Optional[str] = None
     lesson: Optional[int] = None
+    exercises: Mapping = field(default_factory=dict)
     corpus: Optional[str] = None
 
     def successors(self, puzzle, state) -> list:

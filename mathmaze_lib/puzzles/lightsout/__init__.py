@@ -44,6 +44,6 @@ KIND = Kind(
     "a cell pressed twice is as if not pressed.",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal, successor_function=successors,
     view=view, solve=solve, start=_first_state, play=PLAY, size=(5, 5), sheet=SHEET, plain=(LightsOut,),
-    exercises="mathmaze_lib.puzzles.lightsout.exercise", corpus="mathmaze_lib.puzzles.lightsout.corpus")
+    exercises={"q8": "mathmaze_lib.puzzles.lightsout.exercise:q8"}, corpus="mathmaze_lib.puzzles.lightsout.corpus")
 
 set_module(__name__, globals(), __all__)
