@@ -249,7 +249,8 @@ def undocumented() -> list:
     for path, tree in trees.items():
         where = str(path.relative_to(ROOT))
         for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+            defined = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if defined and not node.name.startswith("_"):
                 if ast.get_docstring(node) is None:
                     found.append(f"{where}:{node.lineno} {node.name}")
                 if isinstance(node, ast.ClassDef):

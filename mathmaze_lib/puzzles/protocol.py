@@ -20,8 +20,8 @@ The answer is what a player makes: a route of cells from the start (Math Maze, t
 route of cells or search states (jumping mazes, whose rules may need more than the cell), a list of
 walls (wall mazes), a list of presses (Lights Out, whose search states are whole boards of lights).
 What a click adds to it, and when it solves the puzzle, is the kind's ``play``
-(:mod:`~mathmaze_lib.puzzles.play`).  A puzzle's special powers (counting, analysis, optimizers) stay as extra
-functions beside these, in its own package.
+(:mod:`~mathmaze_lib.puzzles.play`).  A puzzle's special powers (counting, analysis, optimizers)
+stay as extra functions beside these, in its own package.
 
 Every puzzle has the same names for its cells: ``starts`` and ``ends`` (tuples of cells: Math Maze's
 Start and End, a jumping maze's start and goal, a wall maze's start and finish cells; none on a Lights
@@ -101,8 +101,8 @@ class Kind:
 
     ``successor_function(puzzle)`` is what :func:`mathmaze_lib.search.bfs` takes (``succ(state)``);
     ``start(puzzle)`` the state a search of its moves starts from (a route's first state; a wall maze's
-    first start cell, the runner searching from all of them at once); ``solve(puzzle)`` a right answer (a worksheet's
-    key, the command line's ``solve``), or None when there is none; ``play`` what a click (or a key)
+    first start cell, the runner searching from all of them at once); ``solve(puzzle)`` a right answer
+    (a worksheet's key, the command line's ``solve``), or None when there is none; ``play`` what a click (or a key)
     means and when the puzzle is solved (a :class:`~.play.Play`: :data:`~.play.ROUTE`, a route from
     the start; :data:`~.play.CELLS`, a set of cells; or the puzzle's own); ``size`` the default
     ``(rows, cols)``; ``sheet`` how it prints on a worksheet (:class:`~.sheet.SheetRules`: its item,

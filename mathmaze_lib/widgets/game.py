@@ -183,7 +183,8 @@ class PuzzleGame:
     def heading(self) -> str:
         """The HTML line above the board."""
         title = html.escape(self.kind.title)
-        return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; {plural(self.play.moves(self.answer), self.play.noun)}"
+        moves = plural(self.play.moves(self.answer), self.play.noun)
+        return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; {moves}"
 
     def loaded(self) -> Optional[str]:
         """Take in a new puzzle; the status line to show (None: :attr:`reset_text`)."""

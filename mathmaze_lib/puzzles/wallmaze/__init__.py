@@ -69,7 +69,8 @@ __all__ = [
     "LATER_CHECKPOINT", "LETTERS", "MAX_TEXT_BYTES", "TELEPORTS", "UNBUILDABLE", "UNLIMITED", "WallError",
     "WallMaze", "parse", "RunResult", "Runner", "first_leg_search", "join_legs", "run", "score", "successors",
     "BitRunner", "PRESETS", "level", "make", "GOALS_FILE", "check_goals", "goal_moves", "level_goal",
-    "read_goals", "stored_goals", "stored_level", "check", "refusal", "show", "text", "texts_and_roles", "view", "why_not", "kind",
+    "read_goals", "stored_goals", "stored_level", "check", "refusal", "show", "text", "texts_and_roles", "view",
+    "why_not", "kind",
 ]
 
 def _best(best_walls, maze: WallMaze) -> list:

@@ -1,6 +1,7 @@
 """Wall mazes on a worksheet: the item of a level (the best walls and how sure the key is of its
-score, from :func:`mathmaze_lib.optimize.best_walls`, which :func:`rules` is given), its difficulty from how far the best walls beat
-greedy (:data:`WALL_GAPS`), and the rules of the tiles a sheet's boards have (:data:`TILE_RULES`).
+score, from :func:`mathmaze_lib.optimize.best_walls`, which :func:`rules` is given), its difficulty
+from how far the best walls beat greedy (:data:`WALL_GAPS`), and the rules of the tiles a sheet's
+boards have (:data:`TILE_RULES`).
 
 >>> difficulty(25, 22), difficulty(26, 13)
 ('easy', 'hard')
