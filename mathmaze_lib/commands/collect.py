@@ -7,6 +7,7 @@ import sys
 
 
 def register(sub) -> None:
+    """Add the ``collect`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "collect", help="collect a lesson's notebooks from every learner of a JupyterHub, for grade",
         description="Copy each learner's notebook of a lesson from a JupyterHub into OUT/NAME/LESSON.ipynb, the "
@@ -39,6 +40,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``collect`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.collecting import DEFAULT_FOLDER, collect
 
     token = args.token or os.environ.get("JUPYTERHUB_API_TOKEN", "")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 
 def register(sub) -> None:
+    """Add the ``grade`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "grade", help="grade submitted lesson notebooks: a gradebook CSV and one feedback file per student",
         description="Run each submitted notebook from the top in its own worker process (on Linux inside a "
@@ -62,6 +63,7 @@ def _files(items) -> tuple:
 
 
 def run(args) -> int:
+    """Run ``grade`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     import time
 
     from ..grading import (HIDDEN_SEED, NOT_ISOLATED, grade_class, isolation, read_roster, write_csv,

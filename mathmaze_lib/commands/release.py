@@ -7,6 +7,7 @@ from pathlib import Path
 
 
 def register(sub) -> None:
+    """Add the ``release`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "release", help="write the student notebooks from notebooks/solutions/",
         description="Write notebooks/NAME.ipynb from notebooks/solutions/NAME.ipynb: solution blocks become "
@@ -32,6 +33,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``release`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.release import release
     from ..exercises.solutions import write as write_solutions
 

@@ -7,28 +7,31 @@ import json
 
 
 def register(sub) -> None:
-    from ..teacher.worksheet import KINDS, PAPERS
+    """Add the ``worksheet`` subcommand to ``sub`` (the command line's subparsers)."""
+    from ..puzzles import PUZZLES
+    from ..teacher.worksheet import DEFAULT_SIZE, DIFFICULTY_RULES, KINDS, PAPERS
 
+    sheets = {name: PUZZLES[name].sheet for name in PUZZLES}
+    keys = ", ".join(f"{name} (key: {rules.key})" for name, rules in sheets.items())
+    sizes = ", ".join(f"{name} {rows} {cols}" for name, (rows, cols) in DEFAULT_SIZE.items()
+                      if sheets[name].option == "size")
     p = sub.add_parser(
         "worksheet", help="print puzzles on A4/Letter PDF pages, with an answer key; or a rules handout",
         description="Write a PDF worksheet of puzzles made from their ids (the same ids always print the "
-                    "same puzzles), with a name/date line, and optionally the answer key: summaze (key: one "
-                    "solution, its sum and the number of solutions), jump (key: a shortest route with numbered "
-                    "jumps and its cells), walls (key: the best walls, proven best or how long the search ran). "
+                    f"same puzzles), with a name/date line, and optionally the answer key: {keys}. "
                     "'worksheet rules KIND' writes the one-page rules handout of a puzzle instead.")
     p.add_argument("kind", metavar="KIND", help=f"the kind of puzzle ({', '.join(KINDS)}), or 'rules'")
     p.add_argument("rules_of", nargs="?", metavar="RULES_KIND", help="after 'rules': the puzzle of the handout")
     p.add_argument("--ids", help="puzzle ids, e.g. 1-12 or 3,5,8-10 (wall mazes: level ids)")
-    p.add_argument("--size", nargs=2, type=int, metavar=("ROWS", "COLS"),
-                   help="grid size for summaze (default 4 5) and jump (default 5 5)")
+    p.add_argument("--size", nargs=2, type=int, metavar=("ROWS", "COLS"), help=f"grid size (defaults: {sizes})")
     p.add_argument("--preset", default="simple", help="wall-maze level preset (default simple, 6 x 13, 7 walls)")
-    p.add_argument("--difficulty", help="easy, medium or hard: Math Mazes and wall levels among --ids that have "
-                                        "it; jumping mazes made for it (see docs/teachers.md for the rules)")
+    p.add_argument("--difficulty", help=f"easy, medium or hard, for {', '.join(DIFFICULTY_RULES)}: each kind's "
+                                        "rule is in docs/teachers.md")
     p.add_argument("--unique", action="store_true",
-                   help="only puzzles with one answer: Math Maze's unique puzzle of each id, jumping mazes with "
-                        "one shortest route")
+                   help="only puzzles with one answer, for " + ", ".join(n for n, r in sheets.items() if r.unique))
     p.add_argument("--count", type=int, help="at most this many puzzles: the first of --ids that qualify")
-    p.add_argument("--per-page", type=int, help="puzzles per page (default: summaze 6, jump 4, walls 2)")
+    p.add_argument("--per-page", type=int, help="puzzles per page (defaults: " + ", ".join(
+        f"{name} {rules.per_page}" for name, rules in sheets.items()) + ")")
     p.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size (default a4)")
     p.add_argument("--out", help="the worksheet (or handout) PDF to write")
     p.add_argument("--key", help="also write the answer key to this PDF")
@@ -57,6 +60,7 @@ def _rules(args) -> int:
 
 
 def run(args) -> int:
+    """Run ``worksheet`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.worksheet import check_difficulty, check_kind, command_line, write
 
     if not args.out:

@@ -156,6 +156,7 @@ class _Exercise:
         print(self.evaluate(answer).text)
 
     def evaluate(self, answer: Any = None, hidden: bool = False) -> Feedback:  # each kind says how
+        """The :class:`Feedback` on ``answer`` (``hidden``: on the grader's hidden cases)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from .. import search
 from ..grid import ORTHOGONAL, Grid
+from ..puzzles import PUZZLES
 from ..puzzles.summaze import Puzzle, check_path, count_solutions, generate, generate_unique, solutions, sum_histogram
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short
 from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _lesson_puzzles, _on, _puzzle, _q1_size, _q2_size, _q3_size,
@@ -27,9 +28,12 @@ from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _lesson_puzzles, _on, 
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, rule_diagnose
-from .solutions import attach
+from .solutions import attach, by_number
 
-__all__ = ["q1", "q2", "q3", "q4a", "q4", "q5", "q6", "c1"]
+#: The exercises the puzzles bring to this lesson (none yet), found through the registry.
+_BROUGHT = PUZZLES.exercises(1, taken=globals())
+globals().update(_BROUGHT)
+__all__ = [*by_number(["q1", "q2", "q3", "q4a", "q4", "q5", "q6", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4"]
 

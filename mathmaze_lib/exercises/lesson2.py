@@ -18,8 +18,7 @@ from functools import lru_cache
 from itertools import product
 
 from .. import search
-from ..puzzles import jumpmaze as jm
-from ..puzzles.icemaze.exercise import q7 as q6  # noqa: F401 - the ice maze's exercise (going further)
+from ..puzzles import PUZZLES, jumpmaze as jm
 from ..search import route_to
 from .core import Challenge, FunctionExercise, ThoughtExercise
 from .lesson2_bfs import (LITTLE, Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, SMALL, MazeMoves, _DIAG, _ORTHO,
@@ -28,9 +27,12 @@ from .lesson2_bfs import (LITTLE, Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, SMALL,
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
-from .solutions import attach
+from .solutions import attach, by_number
 
-__all__ = ["q1", "q2a", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+#: The exercises the puzzles bring (the ice maze's q6, going further), found through the registry.
+_BROUGHT = PUZZLES.exercises(2, taken=globals())
+globals().update(_BROUGHT)
+__all__ = [*by_number(["q1", "q2a", "q2", "q3", "q4", "q5", "q7", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6"]
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import chain
 
 from .. import optimize
-from ..puzzles import wallmaze
+from ..puzzles import PUZZLES, wallmaze
 from ..puzzles.wallmaze import WallMaze, parse, run, score
 from .core import Challenge, FunctionExercise, ThoughtExercise
 from .lesson3_runner import (BOARD, OPEN_BOARD, Q1_RULES, Q2_RULES, Q3_RULES, TELEPORT_BOARD, UNLIMITED_BOARD,
@@ -27,9 +27,12 @@ from .lesson3_runner import (BOARD, OPEN_BOARD, Q1_RULES, Q2_RULES, Q3_RULES, TE
                              _lesson_cases, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2, q3)
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
-from .solutions import attach
+from .solutions import attach, by_number
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+#: The exercises the puzzles bring to this lesson (none yet), found through the registry.
+_BROUGHT = PUZZLES.exercises(3, taken=globals())
+globals().update(_BROUGHT)
+__all__ = [*by_number(["q1", "q2", "q3", "q4", "q5", "q6", "q7", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]
 

@@ -72,6 +72,7 @@ class Parsons(_Exercise):
 
     @property
     def letters(self) -> str:
+        """The letters of the lines to put in order, alphabetically."""
         return "".join(sorted(self.lines))
 
     def source(self, order: str) -> str:

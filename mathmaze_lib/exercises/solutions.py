@@ -75,6 +75,7 @@ def write(solutions_dir: Path, check: bool = False, target: Path = DATA) -> bool
 
 
 def load() -> dict:
+    """``{"lessonN": {"qN": code}}`` from the solutions file ({} when it is missing or unreadable)."""
     try:
         return json.loads(DATA.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -87,6 +88,16 @@ def stored(exercise) -> str:
     module, attr = getattr(exercise, "_solution_key", ("", ""))
     code = load().get(module, {}).get(attr, "") if module else ""
     return code if isinstance(code, str) else ""
+
+
+def by_number(names) -> list:
+    """Exercise names in the order of their numbers (``q2a`` stays before ``q2``: the same number keeps
+    the order given), as a lesson lists its own and the ones its puzzles bring.
+
+    >>> by_number(["q1", "q2a", "q2", "q7", "q6"])
+    ['q1', 'q2a', 'q2', 'q6', 'q7']
+    """
+    return sorted(names, key=lambda name: int(re.sub(r"\D", "", name)))
 
 
 def attach(namespace: dict, module: str, data: Optional[dict] = None) -> None:

@@ -54,6 +54,7 @@ class Submission:
 
     @property
     def total(self) -> float:
+        """The submission's points: the sum over its exercises' verdicts."""
         return _number(sum(v.points(self.partial) for v in self.verdicts.values()))
 
 

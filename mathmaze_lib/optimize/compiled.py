@@ -5,7 +5,11 @@ keeps them).  ``anneal``, ``local_search`` and ``build`` take ``compiled=True`` 
 
 This module owns the search's state array: ``state[PLACED]`` walls placed, ``state[MOVES]`` the current
 moves, ``state[EVALS]`` runner calls, ``state[CANDS]`` the current route's candidates (kept in ``cands``),
-``state[BEST]`` the best moves and ``state[BEST_PLACED]`` the walls of the best board.
+``state[BEST]`` the best moves and ``state[BEST_PLACED]`` the walls of the best board.  The compiled
+steps take three named tuples, the :data:`Board`, the runner's :data:`Scratch` and the :data:`Search`
+(that state, the walls, the best board, and the random numbers: a generator of
+:mod:`mathmaze_lib.compiled_random` seeded from the caller's ``random.Random``, never numba's global
+``np.random``).
 
 The compiled functions are cached on disk (numba's ``cache=True``): the first call in a new installation
 compiles them (about 6 s on 2 cores), later processes load them.  ``python -m mathmaze_lib.optimize``
@@ -17,18 +21,30 @@ from __future__ import annotations
 
 import random
 import time
+from collections import namedtuple
 from typing import Optional
 
 import numpy as np
 
+from ..compiled_random import below, generator, uniform
 from ..puzzles.wallmaze import fastrunner
 from ..puzzles.wallmaze.fastrunner import CUT_LEN, MARK_STAMP, ROUTE_LEN, njit, run_arrays
 from .clock import OptResult, _Clock, check_limits
 
-__all__ = ["fast_search", "seed_random", "fill", "anneal_chunk", "build_chunk"]
+__all__ = ["fast_search", "Board", "Scratch", "Search", "fill", "anneal_chunk", "build_chunk"]
 
 #: The slots of the search's ``state`` array (see the module's text).
 PLACED, MOVES, EVALS, CANDS, BEST, BEST_PLACED = range(6)
+
+#: The board as the compiled steps read it: :func:`~mathmaze_lib.puzzles.wallmaze.fastrunner.board`'s arrays,
+#: with ``blocked`` the current board (rocks and walls).
+Board = namedtuple("Board", "nbrs wallable blocked starts kind legs tele_in tele_ptr tele_out")
+#: The runner's scratch (``fastrunner.Board.buffers``), then the candidates' (``mark``, ``cands``).
+Scratch = namedtuple("Scratch", "seen parent queue leg sources used route cut counts mark cands")
+#: One search: its ``state`` (slots above), its current ``walls``, the ``best`` board, and its random
+#: numbers ``rng`` (a :mod:`mathmaze_lib.compiled_random` generator seeded from the caller's
+#: ``random.Random``).
+Search = namedtuple("Search", "state walls best rng")
 
 
 @njit(cache=True)
@@ -58,108 +74,107 @@ def _candidates(wallable, blocked, route, cut, counts, mark, cands):
 
 
 @njit(cache=True)
-def seed_random(value):
-    """Seed the compiled functions' random numbers (numba keeps its own generator)."""
-    np.random.seed(value)
+def _run(b, w):
+    """The runner on the board ``b`` (its current walls in ``b.blocked``), with the scratch ``w``: the moves
+    (-1 when every route is blocked); ``w.route`` and ``w.cut`` hold its routes."""
+    return run_arrays(b.nbrs, b.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
+                      w.seen, w.parent, w.queue, w.leg, w.sources, w.used, w.route, w.cut, w.counts)
 
 
 @njit(cache=True)
-def fill(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-         walls, state, seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
-    """Put walls on random cells of the route until ``limit`` walls stand or every try blocks.
-    ``state`` = [walls placed, moves, evaluations]; ``walls[:state[PLACED]]`` the walls; ``cands`` and
-    ``state[CANDS]`` (their number) are the current route's candidates when it returns."""
-    moves = run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-                 seen, parent, queue, leg, sources, used, route, cut, counts)
+def _route_candidates(b, w):
+    """:func:`_candidates` of the last run (kept in ``w.cands``); their number."""
+    return _candidates(b.wallable, b.blocked, w.route, w.cut, w.counts, w.mark, w.cands)
+
+
+@njit(cache=True)
+def fill(b, w, s, limit):
+    """Put walls on random cells of the route until ``limit`` walls stand or every try blocks (the
+    :class:`Search` ``s``: ``s.state`` its slots, ``s.walls[:s.state[PLACED]]`` the walls).  When it
+    returns, ``w.cands`` and ``s.state[CANDS]`` (their number) are the current route's candidates."""
+    state, walls, blocked, cands = s.state, s.walls, b.blocked, w.cands
     state[EVALS] += 1
-    state[MOVES] = moves
-    m = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+    state[MOVES] = _run(b, w)
+    m = _route_candidates(b, w)
     while state[PLACED] < limit and m > 0:
         # try the candidates in a random order
         for i in range(m - 1, 0, -1):
-            j = np.random.randint(0, i + 1)
+            j = below(s.rng, i + 1)
             cands[i], cands[j] = cands[j], cands[i]
         placed = False
         for i in range(m):
             c = cands[i]
             blocked[c] = 1
-            s = run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-                     seen, parent, queue, leg, sources, used, route, cut, counts)
+            moves = _run(b, w)
             state[EVALS] += 1
-            if s >= 0:
+            if moves >= 0:
                 walls[state[PLACED]] = c
                 state[PLACED] += 1
-                state[MOVES] = s
+                state[MOVES] = moves
                 placed = True
                 break
             blocked[c] = 0
         if not placed:
             break
-        m = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+        m = _route_candidates(b, w)
     # leave the current route's candidates in cands (the last run may have been a blocked try)
-    run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-         seen, parent, queue, leg, sources, used, route, cut, counts)
-    state[CANDS] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+    _run(b, w)
+    state[CANDS] = _route_candidates(b, w)
     return state[MOVES]
 
 
 @njit(cache=True)
-def _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
-           placed, t, seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
-    """Score ``blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
+def _judge(b, w, s, placed, t):
+    """Score ``b.blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
     gets no shorter, or with probability ``exp(-d / t)`` when it gets ``d`` shorter; a board that
-    blocks every route is refused.  Kept: ``state`` takes its walls, moves and candidates (``cands``),
-    and it becomes the best (``best_blocked``) when it beats it."""
-    s = run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-             seen, parent, queue, leg, sources, used, route, cut, counts)
+    blocks every route is refused.  Kept: ``s.state`` takes its walls, moves and candidates (``w.cands``),
+    and it becomes the best (``s.best``) when it beats it."""
+    state = s.state
+    moves = _run(b, w)
     state[EVALS] += 1
-    if s < 0 or (s < state[MOVES] and np.random.random() >= np.exp((s - state[MOVES]) / t)):
+    if moves < 0 or (moves < state[MOVES] and uniform(s.rng) >= np.exp((moves - state[MOVES]) / t)):
         return False
     state[PLACED] = placed
-    state[MOVES] = s
-    state[CANDS] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
-    if s > state[BEST]:
-        state[BEST] = s
+    state[MOVES] = moves
+    state[CANDS] = _route_candidates(b, w)
+    if moves > state[BEST]:
+        state[BEST] = moves
         state[BEST_PLACED] = placed
-        best_blocked[:] = blocked
+        s.best[:] = b.blocked
     return True
 
 
 @njit(cache=True)
-def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-                 walls, state, best_blocked, iters, t_from, t_to, spots, anywhere,
-                 seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
+def anneal_chunk(b, w, s, limit, iters, t_from, t_to, spots, anywhere):
     """``iters`` annealing steps, the temperature going from ``t_from`` to ``t_to`` (geometrically):
-    the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the budget is used,
-    else with probability 1/2; put one on a random cell of the current route, or with probability
-    ``anywhere`` on a random open cell of ``spots`` (a step is skipped on a walled one); keep the new walls
-    when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter).
-
-    ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
-    ``walls[:state[PLACED]]`` the current walls, ``blocked`` the current board, ``best_blocked`` the best."""
+    the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the ``limit`` of walls
+    is reached, else with probability 1/2; put one on a random cell of the current route, or with
+    probability ``anywhere`` on a random open cell of ``spots`` (a step is skipped on a walled one); keep
+    the new walls when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d``
+    shorter).  ``s.walls[:s.state[PLACED]]`` are the current walls, ``b.blocked`` the current board,
+    ``s.best`` the best."""
+    state, walls, blocked, rng = s.state, s.walls, b.blocked, s.rng
     ratio = t_to / t_from
     for it in range(iters):
         m = state[CANDS]
         if m == 0 or limit == 0:
             break
-        if anywhere > 0.0 and np.random.random() < anywhere:
-            c = spots[np.random.randint(0, len(spots))]
+        if anywhere > 0.0 and uniform(rng) < anywhere:
+            c = spots[below(rng, len(spots))]
             if blocked[c] == 1:
                 continue
         else:
-            c = cands[np.random.randint(0, m)]
+            c = w.cands[below(rng, m)]
         nw = state[PLACED]
         removed = -1
         slot = nw
-        if nw > 0 and (nw >= limit or np.random.random() < 0.5):
-            slot = np.random.randint(0, nw)
+        if nw > 0 and (nw >= limit or uniform(rng) < 0.5):
+            slot = below(rng, nw)
             removed = walls[slot]
             blocked[removed] = 0
         blocked[c] = 1
         t = t_from * ratio ** (it / iters)
-        if _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
-                  nw + 1 if removed < 0 else nw, t, seen, parent, queue, leg, sources, used, route, cut, counts,
-                  mark, cands):
+        if _judge(b, w, s, nw + 1 if removed < 0 else nw, t):
             walls[slot] = c
         else:
             blocked[c] = 0
@@ -169,33 +184,28 @@ def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr,
 
 
 @njit(cache=True)
-def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-                spots, state, best_blocked, iters, t_from, t_to, off_route,
-                seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
+def build_chunk(b, w, s, limit, iters, t_from, t_to, spots, off_route):
     """``iters`` steps of :func:`mathmaze_lib.optimize.build`'s annealing: pick a random buildable
     cell of ``spots``; take its wall off if it has one, else put one up (on a cell off the current
     route only with probability ``off_route``; never past ``limit`` walls); keep the change when the
     walk gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter; a change
-    that blocks every route is refused.  Every change is scored by the runner.
-
-    ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
-    ``blocked`` the current board, ``best_blocked`` the best one; ``mark[v] == counts[MARK_STAMP]`` says that
-    ``v`` is a candidate of the current route (from :func:`_candidates`, kept in ``cands``)."""
+    that blocks every route is refused.  Every change is scored by the runner.  ``b.blocked`` is the
+    current board, ``s.best`` the best one; ``w.mark[v] == w.counts[MARK_STAMP]`` says that ``v`` is a
+    candidate of the current route (from :func:`_candidates`, kept in ``w.cands``)."""
+    state, blocked, rng = s.state, b.blocked, s.rng
     ratio = t_to / t_from
     nspots = len(spots)
     for it in range(iters):
-        c = spots[np.random.randint(0, nspots)]
+        c = spots[below(rng, nspots)]
         adding = blocked[c] == 0
         if adding:
             if state[PLACED] >= limit:
                 continue
-            if mark[c] != counts[MARK_STAMP] and np.random.random() >= off_route:
+            if w.mark[c] != w.counts[MARK_STAMP] and uniform(rng) >= off_route:
                 continue
         blocked[c] = 1 if adding else 0
         t = t_from * ratio ** (it / iters)
-        if not _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
-                      state[PLACED] + 1 if adding else state[PLACED] - 1, t, seen, parent, queue, leg, sources, used, route,
-                      cut, counts, mark, cands):
+        if not _judge(b, w, s, state[PLACED] + 1 if adding else state[PLACED] - 1, t):
             blocked[c] = 0 if adding else 1
     return state[BEST]
 
@@ -258,12 +268,13 @@ class _FastSearch:
         self.cur = np.zeros(n, np.int32)                    # the current walls (annealing moves them)
         self.state = np.full(6, -1, np.int64)
         self.state[EVALS] = 0
-        self.scratch = b.buffers() + (np.zeros(n, np.int32), np.zeros(n, np.int32))
-        self.board_args = (b.nbrs, b.wallable, self.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr,
+        #: The board, the runner's scratch and the search, as the compiled steps take them.
+        self.board = Board(b.nbrs, b.wallable, self.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr,
                            b.tele_out)
+        self.scratch = Scratch(*b.buffers(), np.zeros(n, np.int32), np.zeros(n, np.int32))
+        self.search = Search(self.state, self.cur, self.best, generator(random.Random(seed)))
         self.spots = np.flatnonzero(b.wallable).astype(np.int32)
         self.history = []
-        seed_random(random.Random(seed).getrandbits(32))
 
     def start_from(self, cells, limit) -> None:
         """The board with the walls ``cells``, then (annealing) random walls on the route up to ``limit``."""
@@ -272,7 +283,7 @@ class _FastSearch:
         self.blocked[cells] = 1
         self.cur[:len(cells)] = cells
         state[PLACED] = len(cells)
-        fill(*self.board_args, limit, self.cur, state, *self.scratch)
+        fill(self.board, self.scratch, self.search, limit)
         if state[MOVES] > state[BEST]:
             state[BEST], state[BEST_PLACED] = state[MOVES], state[PLACED]
             self.best[:] = self.blocked
@@ -294,11 +305,9 @@ class _FastSearch:
         state, b = self.state, self.b
         before, started = state[BEST], time.perf_counter()
         if self.off_route is None:
-            anneal_chunk(*self.board_args, b.budget, self.cur, state, self.best, chunk, t, t, self.spots, anywhere,
-                         *self.scratch)
+            anneal_chunk(self.board, self.scratch, self.search, b.budget, chunk, t, t, self.spots, anywhere)
         else:
-            build_chunk(*self.board_args, b.budget, self.spots, state, self.best, chunk, t, t, self.off_route,
-                        *self.scratch)
+            build_chunk(self.board, self.scratch, self.search, b.budget, chunk, t, t, self.spots, self.off_route)
         self.clock.iters += chunk
         if state[BEST] > before:
             self.history.append((self.clock.elapsed(), int(state[BEST])))

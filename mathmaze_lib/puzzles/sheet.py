@@ -86,7 +86,8 @@ class SheetRules:
     asked; ``check(asked)`` raises a ValueError for options the kind cannot take; ``option`` is what
     the printing command passes (``"size"`` or ``"preset"``); ``per_page`` the default puzzles per
     page; ``none_found(made, asked)`` adds to the message when no id qualifies; ``more_rules(items)``
-    the rules a sheet of these items adds to the kind's (a wall board's tiles).
+    the rules a sheet of these items adds to the kind's (a wall board's tiles); ``key`` what its answer
+    key shows, in the words of the ``worksheet`` command's help.
     """
 
     item: Callable
@@ -98,6 +99,7 @@ class SheetRules:
     per_page: int = 4
     none_found: Callable = _nothing_more
     more_rules: Callable = _no_rules
+    key: str = "a right route drawn in with its moves numbered, and its cells"
 
 
 def band(value: int, bands: dict) -> str:

@@ -236,6 +236,7 @@ class HubClient:
             offset = nxt.get("offset", offset + len(items))
 
     def server(self, name: str) -> Optional[dict]:
+        """The hub's record of the learner ``name``'s default server (None when it has none)."""
         status, user = self.api("GET", f"/users/{urllib.parse.quote(name)}")
         if status != 200 or not isinstance(user, dict):
             return None
@@ -257,6 +258,7 @@ class HubClient:
         raise RuntimeError(f"the server was not ready after {timeout:g} s")
 
     def stop(self, name: str) -> None:
+        """Ask the hub to stop the learner ``name``'s server."""
         self.api("DELETE", f"/users/{urllib.parse.quote(name)}/server")
 
     def fetch(self, server: dict, relpath: str, max_bytes: int) -> tuple:

@@ -67,6 +67,7 @@ class Section:
     parts: dict = field(default_factory=dict)
 
     def add(self, part: str, minutes: float) -> None:
+        """Count ``minutes`` more for the section, under ``part`` (reading, an exercise, ...)."""
         self.minutes += minutes
         self.parts[part] = self.parts.get(part, 0.0) + minutes
 

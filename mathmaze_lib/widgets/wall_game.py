@@ -207,6 +207,7 @@ class MazerGame(PuzzleGame):
 
     @property
     def walls_left(self) -> Optional[int]:
+        """The walls that may still be placed (None: any number)."""
         return None if self.budget is None else self.budget - len(self.walls)
 
     @property
@@ -218,6 +219,7 @@ class MazerGame(PuzzleGame):
 
     @property
     def moves(self) -> Optional[int]:
+        """The runner's moves with the walls on the board (None when they block every route)."""
         return len(self.path) - 1 if self.path else None
 
     # ---- the hooks of PuzzleGame: a click puts a wall on or takes it off --------------------
@@ -271,6 +273,7 @@ class MazerGame(PuzzleGame):
 
     @property
     def store(self):
+        """The high scores' :class:`~mathmaze_lib.store.Store` (the default store, opened when first asked for)."""
         if self._store is None:
             from ..store import Store
             self._store = Store()

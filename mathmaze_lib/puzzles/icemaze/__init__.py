@@ -30,6 +30,7 @@ KIND = Kind(
     "board stops you. Slide from the start (S) to the goal (G) in as few slides as you can. Mark each "
     "stop 1, 2, 3, ... on the grid, or list the stops as row,column (the small numbers on the edges).",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=solve, size=(7, 7))
+    successor_function=successors, view=view, solve=solve, size=(7, 7), plain=(IceMaze,),
+    lesson=2, exercises={"q6": "mathmaze_lib.puzzles.icemaze.exercise:q7"})
 
 set_module(__name__, globals(), __all__)

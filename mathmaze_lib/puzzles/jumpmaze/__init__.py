@@ -66,6 +66,7 @@ KIND = Kind(
     "the board. Find a shortest route (fewest jumps) from the start (S) to the goal (G). Number your "
     "jumps 1, 2, 3, ... on the grid, or list the cells as row,column (the small numbers on the edges).",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_route, start=start_state, size=(5, 5), sheet=SHEET)
+    successor_function=successors, view=view, solve=_route, start=start_state, size=(5, 5), sheet=SHEET,
+    plain=(JumpMaze,), lesson=2)
 
 set_module(__name__, globals(), __all__)

@@ -84,4 +84,5 @@ def _none_found(made: list, asked: Asked) -> str:
 
 #: Jumping mazes on a worksheet: made for a difficulty, or only those with one shortest route
 #: (``--unique``); made on every core.
-SHEET = SheetRules(item, DIFFICULTY_RULES, unique=True, parallel=True, check=_check, none_found=_none_found)
+SHEET = SheetRules(item, DIFFICULTY_RULES, unique=True, parallel=True, check=_check, none_found=_none_found,
+                   key="a shortest route with numbered jumps, and its cells")

@@ -46,6 +46,7 @@ KIND = Kind(
     "Draw a path from Start (S) to End (=target): one step up, right, down or left at a time, never the same "
     "cell twice. The numbers on the way, Start's included, must add up to the target.",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_shortest, size=(4, 5), sheet=SHEET)
+    successor_function=successors, view=view, solve=_shortest, size=(4, 5), sheet=SHEET, plain=(Puzzle,),
+    lesson=1)
 
 set_module(__name__, globals(), __all__)

@@ -62,4 +62,5 @@ def item(pid: int, asked: Asked) -> Item:
 
 
 #: Math Maze on a worksheet: chosen by difficulty, or its unique puzzles; six to a page.
-SHEET = SheetRules(item, DIFFICULTY_RULES, unique=True, per_page=6)
+SHEET = SheetRules(item, DIFFICULTY_RULES, unique=True, per_page=6,
+                   key="one solution, its sum and the number of solutions")
