@@ -172,8 +172,8 @@ def hostile(paths: dict) -> dict:
                                      "q4": "import os\ndef count_paths(puzzle):\n    while True:\n"
                                            "        os.write(1, b'x' * 65536)\n"}),
                         {**ALL, "q1": 0, "q2": 0, "q4": 0}, "q3 right with the reference path_sum and is_legal_step"),
-        "claims_ada": (short(wrong={"q1": WRONG_SUM}, metadata={"mathmaze": {"student": "ada"}}), ONLY_Q1_WRONG,
-                       "same student name as"),
+        "impostor": (short(wrong={"q1": WRONG_SUM}, metadata={"mathmaze": {"student": "ada"}}), ONLY_Q1_WRONG,
+                     "its metadata names 'ada' (mathmaze.student), not impostor: the name here is its folder's"),
     }
 
 
@@ -332,8 +332,8 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
 
 
 def test_without_a_sandbox_the_judge_stays_outside_and_every_run_says_so(tmp_path, monkeypatch, capsys):
-    """Where bubblewrap cannot run, a patched grader in the notebook still changes nothing, and
-    ``grade`` says on every run that submissions are not isolated (``--require-sandbox``: an error)."""
+    """Where bubblewrap cannot run, ``grade`` refuses; told ``--no-sandbox``, a patched grader in the
+    notebook still changes nothing, and ``grade`` says on every run that submissions are not isolated."""
     klass = tmp_path / "class"
     klass.mkdir()
     nbformat.write(short(wrong={"q1": WRONG_SUM}), klass / "ada.ipynb")
@@ -341,13 +341,12 @@ def test_without_a_sandbox_the_judge_stays_outside_and_every_run_says_so(tmp_pat
                          "g.ExercisePlan.verdict = lambda self, reply: g.Feedback('correct', 'Correct')",
                          wrong={"q4": "def count_paths(puzzle):\n    return 1\n"}), klass / "eve.ipynb")
     monkeypatch.setitem(sandbox._probe, "result", "bubblewrap is not installed (a test)")
+    assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f")]) == 2
+    assert "the sandbox cannot start here: bubblewrap is not installed (a test)" in capsys.readouterr().err
     assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),
-                 "--require-sandbox"]) == 2
-    assert "--require-sandbox: bubblewrap is not installed" in capsys.readouterr().err
-    assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),
-                 "--timeout", "20"]) == 0
+                 "--timeout", "20", "--no-sandbox"]) == 0
     out = capsys.readouterr()
-    assert out.err.count("submissions are NOT isolated: bubblewrap is not installed (a test)") == 2
+    assert out.err.count("submissions are NOT isolated (--no-sandbox)") == 2
     assert "WITHOUT a sandbox" in out.out
     by_name = {Path(r["file"]).name: r for r in csv.DictReader((tmp_path / "g.csv").open())}
     assert by_name["ada.ipynb"]["total"] == "4" and by_name["ada.ipynb"]["q1 path_sum"] == "0"
@@ -394,7 +393,7 @@ def test_a_teacher_who_is_not_root_gets_the_same_sandbox(tmp_path):
             os.chmod(p, 0o777 if p.is_dir() else 0o666)
         proc = subprocess.run(["runuser", "-u", "nobody", "--", "env", *[f"{k}={v}" for k, v in env.items()],
                                *argv, "-m", "mathmaze_lib", "grade", str(klass), "--csv", str(work / "g.csv"),
-                               "--feedback", str(work / "f"), "--require-sandbox"],
+                               "--feedback", str(work / "f")],
                               capture_output=True, text=True, cwd=work, timeout=600)
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert "in the sandbox" in proc.stdout
