@@ -445,6 +445,31 @@ def test_an_input_that_cannot_be_sent_to_the_worker_is_refused_before_grading():
         ExercisePlan("q1", q, seed=1)
 
 
+def test_a_tamper_note_points_at_the_learners_own_cell_and_line():
+    """Lesson 1 has ``g = summaze.grade(p)`` and ``g.near_misses`` in its own cells; a learner who imports
+    the grader as ``g`` further down is told about their own cell and line, not the lesson's (issue 42)."""
+    import asyncio
+
+    from mathmaze_lib.grading import source
+    from mathmaze_lib.grading.runner import Settings, grade_notebook
+
+    nb = student_notebook("01_math_maze")
+    lesson_cell = next(i for i, c in enumerate(nb.cells, 1) if "g.near_misses" in c.source)
+    nb.cells.append(nbformat.v4.new_code_cell("x = 1\nimport mathmaze_lib.grading as g\ng.near_misses = 0"))
+    code = [(number, c.source) for number, c in enumerate(nb.cells, 1) if c.cell_type == "code"]
+    found = source.tampering([text for _, text in code])
+    assert found == [(len(code), 2, "imports mathmaze_lib.grading"), (len(code), 3, "uses g.near_misses")]
+    sub = grading.Submission(Path("kim.ipynb"))
+    asyncio.run(grade_notebook(sub, code, [], Settings(lesson=1)))       # stops at the source: nothing runs
+    assert sub.notes[0].startswith(f"tampering: the notebook imports mathmaze_lib.grading (cell {len(nb.cells)}, "
+                                   f"line 2)") and f"cell {lesson_cell}," not in sub.notes[0]
+    # a function sees a name as it was where it was defined; another name for the module is the module
+    assert source.tampering(["import mathmaze_lib.exercises.lesson1 as ex\ne = ex\n"
+                             "def f():\n    e.q1.reference = None\n"]) == [(1, 4, "changes e.q1")]
+    assert source.tampering(["from mathmaze_lib.exercises import lesson1 as ex\nfor ex in range(3):\n"
+                             "    ex.real = 1\n"]) == []
+
+
 def test_the_source_check_finds_forbidden_helpers_and_no_right_answer():
     """Over the corpus of learners' answers: no right answer is flagged; a wrong one that names a
     forbidden helper in its source is."""
