@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ..naming import set_module  # noqa: F401  (the puzzle packages call it from here)
-from .sheet import GENERIC, SheetRules
+from .sheet import GENERIC, Handout, SheetRules
 
 __all__ = ["Verdict", "Kind", "VOCABULARY", "missing", "OneStartOneEnd", "set_module"]
 
@@ -97,7 +97,8 @@ class Kind:
     does: ``"route"`` (extend a route from the start; Undo takes the last move back) or ``"cells"``
     (put a cell in or take it out again, as walls); ``size`` the default ``(rows, cols)``; ``sheet``
     how it prints on a worksheet (:class:`~.sheet.SheetRules`: its item, its difficulties; by default
-    :data:`~.sheet.GENERIC`, from the entry points alone).
+    :data:`~.sheet.GENERIC`, from the entry points alone); ``handout`` its one-page rules handout
+    (:class:`~.sheet.Handout`; None: :func:`~.sheet.generic_handout` makes one from the entry points).
     """
 
     name: str
@@ -116,6 +117,7 @@ class Kind:
     answer: str = "route"
     size: Optional[tuple] = None
     sheet: SheetRules = GENERIC
+    handout: Optional[Handout] = None
 
     def successors(self, puzzle, state) -> list:
         """The states one move from ``state`` (under the puzzle's own rules)."""

@@ -63,6 +63,7 @@ from .levels import PRESETS, level, make
 from .goals import GOALS_FILE, check_goals, goal_moves, level_goal, read_goals, stored_goals
 from .puzzle import check, refusal, show, text, texts_and_roles, view, why_not
 from .sheet import SHEET
+from .handout import HANDOUT
 
 __all__ = [
     "LATER_CHECKPOINT", "LETTERS", "MAX_TEXT_BYTES", "TELEPORTS", "UNBUILDABLE", "UNLIMITED", "WallError",
@@ -92,4 +93,5 @@ KIND = Kind(
     "the goal? A wall that leaves the runner no route at all is not allowed. Write your walls as "
     "row,column (the small numbers on the edges).",
     sys.modules[__name__], make=make, parse=parse, text=text, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_best, start=lambda maze: (), answer="cells", sheet=SHEET)
+    successor_function=successors, view=view, solve=_best, start=lambda maze: (), answer="cells", sheet=SHEET,
+    handout=HANDOUT)
