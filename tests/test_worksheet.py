@@ -447,6 +447,32 @@ def test_a_rules_handout_is_one_page_of_rules_an_example_and_the_idea(tmp_path, 
     assert not overlapping_words(out)
 
 
+@needs_poppler
+def test_a_new_puzzle_gets_a_rules_handout_from_the_registry(tmp_path, monkeypatch, capsys):
+    """A kind without a handout of its own (a route puzzle, and one whose answer is a set of cells)
+    gets one made from its rules and its entry points, through the registry."""
+    from dataclasses import replace
+
+    from mathmaze_lib import puzzles
+    from mathmaze_lib.puzzles import PUZZLES, Registry
+
+    kinds = {"slide": lambda: replace(PUZZLES["ice"], name="slide", title="Slide mazes", handout=None),
+             "blocks": lambda: replace(PUZZLES["walls"], name="blocks", title="Block mazes", handout=None)}
+    registry = Registry({**{name: (lambda k=name: PUZZLES[k]) for name in PUZZLES}, **kinds})
+    monkeypatch.setattr(puzzles, "PUZZLES", registry)
+    monkeypatch.setattr(handout, "PUZZLES", registry)
+    assert list(handout.HANDOUTS) == [*PUZZLES, "slide", "blocks"]
+    for name, words in (("slide", "your route must stop on G"), ("blocks", "Shade up to the allowed number")):
+        out = tmp_path / f"{name}.pdf"
+        assert main(["worksheet", "rules", name, "--out", str(out)]) == 0, capsys.readouterr().err
+        text = flat(pdf_text(out, layout=False))
+        made = handout.HANDOUTS[name]
+        assert made.title in text and words in text and "A worked example" in text
+        assert all(flat(line) in text for line in made.example()[0]) and not overlapping_words(out)
+    lines, pictures = handout.HANDOUTS["slide"].example()
+    assert "There are 2 shortest ones." in lines[-1] and pictures[1].steps, "ice maze 1: 10 slides, 2 routes"
+
+
 def test_the_handout_examples_are_solved_right():
     p = summaze.generate(2, 3, 3)
     lines, _ = handout.HANDOUTS["summaze"].example()

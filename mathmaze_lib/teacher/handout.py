@@ -120,9 +120,10 @@ def write_rules(kind: str, path, paper: str = "a4") -> int:
         cols, rows = abs(ax.get_xlim()[1] - ax.get_xlim()[0]), abs(ax.get_ylim()[1] - ax.get_ylim()[0])
         height = size * min(1.0, rows / cols)
         ax.set_position([(0.5 + k * (size + 0.5)) / w, 1 - (top + height) / hgt, size / w, height / hgt])
-        for t in ax.texts:      # the numbers scale with the cells, as on the worksheets
-            if t.get_bbox_patch() is None:
-                t.set_fontsize(max(8.0, min(22.0, size / cols * 72 * 0.3)))
+        cell = size / cols * 72             # points
+        for t in ax.texts:      # the numbers scale with the cells, as on the worksheets; so do the steps' discs
+            t.set_fontsize(min(8.0, cell * 0.17) if t.get_bbox_patch() is not None else
+                           max(min(8.0, cell * 0.4), min(22.0, cell * 0.3)))
         ax.set_title(picture.caption, fontsize=10.5)
         tallest = max(tallest, height)
     size = tallest
