@@ -309,9 +309,11 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
     verdicts = [(feedback / "ada.txt"), (tmp_path / "fb-alone" / "ada.txt")]
     assert len({p.read_text().split("\nNotes:")[0] for p in verdicts}) == 1, "ada's feedback differs"
 
-    # hostile: no mark more than earned, and the named trouble
+    # hostile: no mark more than earned, the named trouble, and the name of the folder it came from
     for name, (_, earned, words) in bad.items():
         row = by_file[(klass / name / f"{LESSON}.ipynb").as_posix()]
+        assert row["student"] == name.replace("_", " "), (name, row["student"])
+        assert (feedback / f"{name}.txt").read_text().startswith(f"Math Maze, lesson 1: feedback for {row['student']}\n")
         for q in QS:
             key = next(k for k in row if k.startswith(q + " "))
             got = float(row[key] or 0)
