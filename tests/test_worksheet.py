@@ -456,13 +456,20 @@ def test_a_new_puzzle_gets_a_rules_handout_from_the_registry(tmp_path, monkeypat
     from mathmaze_lib import puzzles
     from mathmaze_lib.puzzles import PUZZLES, Registry
 
+    from mathmaze_lib.puzzles.protocol import Verdict
+
+    def corners(maze):              # an answer of cells: pick the board's corners that are ice
+        return [c for c in ((0, 0), (0, maze.cols - 1), (maze.rows - 1, 0)) if c not in maze.rocks]
+
     kinds = {"slide": lambda: replace(PUZZLES["ice"], name="slide", title="Slide mazes", handout=None),
-             "blocks": lambda: replace(PUZZLES["walls"], name="blocks", title="Block mazes", handout=None)}
+             "blocks": lambda: replace(PUZZLES["ice"], name="blocks", title="Block mazes", handout=None,
+                                       answer="cells", solve=corners, rules="Pick the corners. Pick only ice.",
+                                       check=lambda maze, cells: Verdict(True, f"{len(cells)} corners picked"))}
     registry = Registry({**{name: (lambda k=name: PUZZLES[k]) for name in PUZZLES}, **kinds})
     monkeypatch.setattr(puzzles, "PUZZLES", registry)
     monkeypatch.setattr(handout, "PUZZLES", registry)
     assert list(handout.HANDOUTS) == [*PUZZLES, "slide", "blocks"]
-    for name, words in (("slide", "your route must stop on G"), ("blocks", "Shade up to the allowed number")):
+    for name, words in (("slide", "your route must stop on G"), ("blocks", "Pick only ice.")):
         out = tmp_path / f"{name}.pdf"
         assert main(["worksheet", "rules", name, "--out", str(out)]) == 0, capsys.readouterr().err
         text = flat(pdf_text(out, layout=False))
@@ -471,6 +478,8 @@ def test_a_new_puzzle_gets_a_rules_handout_from_the_registry(tmp_path, monkeypat
         assert all(flat(line) in text for line in made.example()[0]) and not overlapping_words(out)
     lines, pictures = handout.HANDOUTS["slide"].example()
     assert "There are 2 shortest ones." in lines[-1] and pictures[1].steps, "ice maze 1: 10 slides, 2 routes"
+    lines, pictures = handout.HANDOUTS["blocks"].example()
+    assert "3 corners picked" in lines[-1] and not pictures[1].route, "an answer of cells is shown, not walked"
 
 
 def test_the_handout_examples_are_solved_right():
