@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 __all__ = ["DIFFICULTIES", "Item", "Asked", "SheetRules", "GENERIC", "band", "on_route", "route_cells",
-           "route_item", "Picture", "Handout", "generic_handout"]
+           "route_item", "Picture", "Handout", "generic_handout", "DIRECTION_WORDS", "moves_told", "route_picture"]
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -183,6 +183,26 @@ class Handout:
     more: tuple = ()
 
 
+#: A move along a row or a column in words, by its direction.
+DIRECTION_WORDS = {(-1, 0): "up", (0, 1): "right", (1, 0): "down", (0, -1): "left"}
+
+
+def moves_told(route, tell) -> list:
+    """``[tell(k, here, there, direction), ...]`` for the moves of a route along rows and columns
+    (``k`` from 1; ``direction`` a key of :data:`DIRECTION_WORDS`), for a worked example's lines.
+
+    >>> moves_told([(0, 0), (0, 3), (2, 3)], lambda k, a, b, d: f"{k}: {DIRECTION_WORDS[d]}")
+    ['1: right', '2: down']
+    """
+    return [tell(k, a, b, ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1])))
+            for k, (a, b) in enumerate(zip(route, route[1:]), start=1)]
+
+
+def route_picture(caption: str, texts, roles: dict, route) -> Picture:
+    """A worked example's answer: the route shaded, drawn with arrows, its moves numbered."""
+    return Picture(caption, texts, on_route(roles, route), tuple(route), arrows=True, steps=True)
+
+
 def _sentences(text: str) -> tuple:
     """A paragraph as its sentences (a rule a line)."""
     import re
@@ -217,8 +237,7 @@ def generic_handout(kind) -> Handout:
         if route:
             count = count_shortest_paths(kind.successor_function(puzzle), answer[0], answer[-1])
             lines[-1] += " It is the only shortest one." if count == 1 else f" There are {count} shortest ones."
-        shown = Picture("the answer", texts, solved if not route else on_route(roles, answer),
-                        tuple(answer) if route else (), arrows=route, steps=route)
+        shown = route_picture("the answer", texts, roles, answer) if route else Picture("the answer", texts, solved)
         return lines, [Picture("the puzzle", texts, roles), shown]
 
     return Handout(kind.title, "", _sentences(kind.rules), example,

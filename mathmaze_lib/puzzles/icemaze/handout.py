@@ -9,7 +9,7 @@ the goal), a small maze where the first slide one tries passes over the goal, so
 from __future__ import annotations
 
 from ...grid import ORTHOGONAL
-from ..sheet import Handout, Picture, on_route
+from ..sheet import DIRECTION_WORDS, Handout, Picture, moves_told, route_picture
 from .rules import parse, slide, view
 from .solving import solve
 
@@ -23,7 +23,6 @@ g....
 .##..
 """
 
-_WORDS = {(-1, 0): "up", (0, 1): "right", (1, 0): "down", (0, -1): "left"}
 
 
 _EDGES = {(-1, 0): "the top edge", (0, 1): "the right edge", (1, 0): "the bottom edge", (0, -1): "the left edge"}
@@ -52,17 +51,13 @@ def _example():
     over = _passes_over_goal(maze)
     if over:
         d, stop = over
-        lines.append(f"Sliding {_WORDS[d]} from S passes over G and stops only at {_stopped_by(maze, stop, d)}: "
+        lines.append(f"Sliding {DIRECTION_WORDS[d]} from S passes over G and stops only at {_stopped_by(maze, stop, d)}: "
                      f"that is not the goal.")
-    told = []
-    for k, (a, b) in enumerate(zip(route, route[1:]), start=1):
-        d = ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))
-        told.append(f"{k}: {_WORDS[d]}, stopped by {_stopped_by(maze, b, d)}")
+    told = moves_told(route, lambda k, a, b, d: f"{k}: {DIRECTION_WORDS[d]}, stopped by {_stopped_by(maze, b, d)}")
     lines += ["Slides " + "; ".join(told) + ", on G.",
               f"{len(route) - 1} slides, and no route has fewer: this is the shortest route."]
-    shown = Picture("the shortest route, slides numbered", texts, on_route(roles, route), tuple(route),
-                    arrows=True, steps=True)
-    return lines, [Picture("the maze", texts, roles), shown]
+    return lines, [Picture("the maze", texts, roles),
+                   route_picture("the shortest route, slides numbered", texts, roles, route)]
 
 
 HANDOUT = Handout(

@@ -7,7 +7,7 @@ maze solved jump by jump (:data:`EXAMPLE`), and the lesson's idea.
 
 from __future__ import annotations
 
-from ..sheet import Handout, Picture
+from ..sheet import DIRECTION_WORDS, Handout, Picture, moves_told, route_picture
 from .generating import generate
 from .solving import solve
 
@@ -17,27 +17,24 @@ __all__ = ["HANDOUT", "EXAMPLE"]
 #: (a short route, so that every jump can be told).
 EXAMPLE = (1, 4, 4, (4, 5))
 
-_DIRECTIONS = {(-1, 0): "up", (0, 1): "right", (1, 0): "down", (0, -1): "left"}
-
 
 def _example():
     pid, rows, cols, band = EXAMPLE
     maze = generate(pid, rows, cols, jumps=band).maze
     route = solve(maze).route
-    told = []
-    for k, ((r1, c1), (r2, c2)) in enumerate(zip(route, route[1:]), start=1):
-        n = maze.value((r1, c1))
-        way = _DIRECTIONS[((r2 > r1) - (r2 < r1), (c2 > c1) - (c2 < c1))]
-        told.append(f"{k}: from the {n}, {n} {'cell' if n == 1 else 'cells'} {way}")
+    def tell(k, here, there, direction):
+        n = maze.value(here)
+        return f"{k}: from the {n}, {n} {'cell' if n == 1 else 'cells'} {DIRECTION_WORDS[direction]}"
+
+    told = moves_told(route, tell)
     texts = maze.texts()
     texts[maze.start[0]][maze.start[1]] = f"S {maze.value(maze.start)}"     # as on the worksheets
     roles = {maze.start: "start", maze.end: "goal"}
     lines = [f"Start top-left, on the {maze.value(maze.start)}; the goal G is bottom-right.",
              "Jumps " + "; ".join(told) + ".",
              f"{len(route) - 1} jumps, and no route has fewer: this is a shortest route."]
-    shown = Picture("a shortest route, jumps numbered", texts, {**{c: "path" for c in route}, **roles},
-                    tuple(route), arrows=True, steps=True)
-    return lines, [Picture("the maze", texts, roles), shown]
+    return lines, [Picture("the maze", texts, roles),
+                   route_picture("a shortest route, jumps numbered", texts, roles, route)]
 
 
 HANDOUT = Handout(
