@@ -422,7 +422,8 @@ def test_a_roster_gives_an_lms_import(tmp_path):
     assert lines[3][-1] == "0" and lines[4] == ["Alan Turing", "103", "S103", "alan", "Period 3", ""]
     # without Grace's folder, the file with her name is hers, and grade says it was matched by the name alone
     left_out, by_name = grading.write_lms(subs[:-1], roster_data, 1, tmp_path / "lms.csv", "Lesson 1 (123)")
-    assert [s.student for s in by_name] == ["grace hopper"] and list(csv.reader((tmp_path / "lms.csv").open()))[3][-1] == "5"
+    assert [s.student for s in by_name] == ["grace hopper"]
+    assert list(csv.reader((tmp_path / "lms.csv").open()))[3][-1] == "5"
     bad = tmp_path / "bad.csv"
     bad.write_text("Name,Mark\nada,1\n")
     with pytest.raises(ValueError, match="a roster needs a 'Student' column"):

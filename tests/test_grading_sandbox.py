@@ -313,7 +313,8 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
     for name, (_, earned, words) in bad.items():
         row = by_file[(klass / name / f"{LESSON}.ipynb").as_posix()]
         assert row["student"] == name.replace("_", " "), (name, row["student"])
-        assert (feedback / f"{name}.txt").read_text().startswith(f"Math Maze, lesson 1: feedback for {row['student']}\n")
+        told = (feedback / f"{name}.txt").read_text()
+        assert told.startswith(f"Math Maze, lesson 1: feedback for {row['student']}\n"), name
         for q in QS:
             key = next(k for k in row if k.startswith(q + " "))
             got = float(row[key] or 0)

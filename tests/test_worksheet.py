@@ -497,7 +497,8 @@ def test_the_handout_examples_are_solved_right():
     maze = icemaze.parse(icemaze.handout.EXAMPLE)
     graph = ice_graph(maze)
     lines, _ = handout.HANDOUTS["ice"].example()
-    assert lines[-1].startswith(f"{nx.shortest_path_length(graph, maze.start, maze.end)} slides, and no route has fewer")
+    slides = nx.shortest_path_length(graph, maze.start, maze.end)
+    assert lines[-1].startswith(f"{slides} slides, and no route has fewer")
     assert len(list(nx.all_shortest_paths(graph, maze.start, maze.end))) == 1 and "the shortest route" in lines[-1]
     assert "passes over G" in lines[1] and maze.end in _straight_line(maze, maze.start, (1, 0))
 

@@ -4,8 +4,9 @@ For each submission :func:`grade_class`
 
 1. names it by where it came from (:func:`.owner.whose`: the hub login, the file or its folder, the
    roster's File column; never the notebook's metadata), reads the file (too big, not UTF-8, not
-   JSON, not a notebook, no lesson: a row with the reason) and reads its source (:mod:`.source`): code that reaches into the checks or the grader gets no
-   marks, a function that names a helper its exercise forbids gets "write it yourself";
+   JSON, not a notebook, no lesson: a row with the reason) and reads its source (:mod:`.source`):
+   code that reaches into the checks or the grader gets no marks, a function that names a helper
+   its exercise forbids gets "write it yourself";
 2. runs its code cells in order in a fresh :mod:`.worker` process, inside a bubblewrap sandbox
    (:mod:`.sandbox`: no network, a read-only view of the Python installation, a private temporary
    folder, no fork, limits on memory, time and output; where it cannot start, grading stops and says

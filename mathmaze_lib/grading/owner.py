@@ -15,8 +15,9 @@ where the work came from, never from what the notebook says about itself.
 A notebook's metadata (``mathmaze.student``, the first of ``authors``) is written by whoever wrote the
 notebook, so it never names a row: metadata that names someone else is a note for the teacher.
 
->>> whose("class/ada/02_jumping_mazes.ipynb", metadata={"mathmaze": {"student": "grace"}})
-Owner(name='ada', source='folder', note="its metadata names 'grace' (mathmaze.student), not ada: the name here is its folder's")
+>>> found = whose("class/ada/02_jumping_mazes.ipynb", metadata={"mathmaze": {"student": "grace"}})
+>>> found.name, found.source, found.note
+('ada', 'folder', "its metadata names 'grace' (mathmaze.student), not ada: the name here is its folder's")
 >>> whose("grace_hopper-02_jumping_mazes.ipynb").name, whose("kim/01_math_maze (1).ipynb").name
 ('grace hopper', 'kim')
 """

@@ -51,8 +51,8 @@ def _example():
     over = _passes_over_goal(maze)
     if over:
         d, stop = over
-        lines.append(f"Sliding {DIRECTION_WORDS[d]} from S passes over G and stops only at {_stopped_by(maze, stop, d)}: "
-                     f"that is not the goal.")
+        lines.append(f"Sliding {DIRECTION_WORDS[d]} from S passes over G and stops only at "
+                     f"{_stopped_by(maze, stop, d)}: that is not the goal.")
     told = moves_told(route, lambda k, a, b, d: f"{k}: {DIRECTION_WORDS[d]}, stopped by {_stopped_by(maze, b, d)}")
     lines += ["Slides " + "; ".join(told) + ", on G.",
               f"{len(route) - 1} slides, and no route has fewer: this is the shortest route."]
