@@ -220,6 +220,8 @@ def test_the_teacher_collects_the_class_and_grades_it(hub, class_ran, tmp_path):
     with open(tmp_path / "grades.csv", newline="") as f:
         rows = {row["student"]: row for row in csv.DictReader(f)}
     assert set(rows) == {"ada", "alan", "grace"}, "grace's notebook says she is ada: the hub's name must win"
+    assert "its metadata names 'ada' (mathmaze.student), not grace: the name here is the hub login" in \
+        rows["grace"]["notes"]
     q1 = next(column for column in next(iter(rows.values())) if column.startswith("q1"))
     assert (rows["ada"][q1], rows["grace"][q1], rows["alan"][q1]) == ("1", "0", "0")
 

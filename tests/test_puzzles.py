@@ -134,20 +134,12 @@ def test_every_surface_of_every_puzzle(name, capsys, tmp_path):
         assert _graded(attr, q, source).correct
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    n not in handout.HANDOUTS, strict=True, reason="the handouts are a closed table until the handout is a slot "
-                                                   "of Kind (issue 42)")) for n in PUZZLES])
-def test_every_puzzle_has_a_rules_handout(name):
-    assert name in handout.HANDOUTS       # (test_worksheet.py writes and reads each one)
-
-
-def test_lights_out_brings_what_its_rules_handout_needs(tmp_path, monkeypatch):
-    """Its rules, a worked example solved by its own search and the lesson's idea make a one-page
-    handout in the handouts' shape."""
+def test_lights_out_brings_its_own_rules_handout(tmp_path):
+    """Its rules, a worked example solved by its own search and the lesson's idea, through its kind's
+    ``handout`` (test_worksheet.py writes and reads every registered puzzle's handout)."""
     from mathmaze_lib.puzzles.lightsout import handout as brought
 
-    monkeypatch.setitem(handout.HANDOUTS, "lights", handout.Handout(brought.TITLE, brought.LESSON, brought.RULES,
-                                                                   brought.example, brought.IDEA))
+    assert handout.handout_of("lights") is brought.HANDOUT
     path = tmp_path / "lights rules.pdf"
     assert handout.write_rules("lights", path) == 1 and path.read_bytes().startswith(b"%PDF")
 

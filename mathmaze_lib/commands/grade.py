@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -10,12 +11,16 @@ def register(sub) -> None:
     """Add the ``grade`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "grade", help="grade submitted lesson notebooks: a gradebook CSV and one feedback file per student",
-        description="Run each submitted notebook from the top in its own worker process (on Linux inside a "
-                    "bubblewrap sandbox: no network, no files but its own temporary folder, limits on time, "
+        description="Run each submitted notebook from the top in its own worker process inside a bubblewrap "
+                    "sandbox (Linux: no network, no files but its own temporary folder, limits on time, "
                     "memory, processes and output), then check every exercise of the lesson: the worker "
                     "computes the learner's answers on the lesson's cases plus hidden cases, and the grader "
                     "judges them in its own process. Printed outputs of the notebook are never trusted. "
-                    "A file that cannot be graded gets a row with the reason; the others go on.")
+                    "Where the sandbox cannot start, grade says why and what to do, and grades nothing "
+                    "(--no-sandbox: only for work you trust). Each row is named by where the work came from "
+                    "(the hub login collect read it from, its file or folder, the roster's File column), never "
+                    "by the notebook's metadata. A file that cannot be graded gets a row with the reason; the "
+                    "others go on.")
     p.add_argument("submissions", nargs="+", metavar="SUBMISSION",
                    help="notebook files, or folders searched for *.ipynb")
     p.add_argument("--csv", required=True, help="the gradebook CSV to write")
@@ -40,13 +45,18 @@ def register(sub) -> None:
     p.add_argument("--lms", metavar="CSV", help="where to write the LMS import (default: beside --csv, "
                    "ending in -lms.csv)")
     p.add_argument("--assignment", help="the assignment's column in the LMS import (default: 'Math Maze lesson N')")
-    p.add_argument("--require-sandbox", action="store_true",
-                   help="stop with an error where submissions cannot run in the sandbox (no bubblewrap)")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="run the notebooks WITHOUT the sandbox where it cannot start (macOS, Windows, no "
+                        "bubblewrap): each can read and change your files and use the network, so only for "
+                        "work you trust")
+    p.add_argument("--require-sandbox", action="store_true", help=argparse.SUPPRESS)   # the default since issue 42
     p.set_defaults(func=run)
 
 
 def _files(items) -> tuple:
-    out, roots = [], []
+    """``(files, {file: the folder it was found in})``: a folder's notebooks (not its checkpoints) with
+    that folder; a file given by itself has none (its own name and folders name it)."""
+    out, roots = [], {}
     for item in items:
         path = Path(item)
         if path.is_dir():
@@ -54,12 +64,12 @@ def _files(items) -> tuple:
             if not found:
                 raise ValueError(f"{path}: a folder with no .ipynb files in it")
             out += found
-            roots.append(path)
+            roots.update({p: path for p in found})
         elif path.exists():
             out.append(path)
         else:
             raise ValueError(f"{path}: no such file or folder")
-    return out, roots[0] if len(roots) == 1 else None
+    return out, roots
 
 
 def run(args) -> int:
@@ -71,7 +81,7 @@ def run(args) -> int:
 
     files, root = _files(args.submissions)
     roster = read_roster(args.roster) if args.roster else None
-    sandboxed, why = isolation(True if args.require_sandbox else None)
+    sandboxed, why = isolation(not args.no_sandbox)
     if not sandboxed:
         print(NOT_ISOLATED.format(why=why), file=sys.stderr, flush=True)
     lms = Path(args.lms) if args.lms else Path(args.csv).with_name(Path(args.csv).stem + "-lms.csv")
@@ -88,7 +98,7 @@ def run(args) -> int:
                                memory_mb=args.memory, max_mb=args.max_mb,
                                seed=HIDDEN_SEED if args.hidden_seed is None else args.hidden_seed,
                                progress=progress, partial=args.partial, use_sandbox=sandboxed, root=root,
-                               hide=hide, max_output_mb=args.max_output)
+                               hide=hide, max_output_mb=args.max_output, roster=roster)
     write_csv(subs, lesson, args.csv, partial=args.partial)
     write_feedback(subs, lesson, args.feedback, isolated=sandboxed)
     bad = sum(1 for s in subs if s.reason)
@@ -97,14 +107,14 @@ def run(args) -> int:
           f"{time.monotonic() - start:.0f} s; wrote {args.csv} and {len(subs)} feedback files in {args.feedback}")
     if roster is not None:
         assignment = args.assignment or f"Math Maze lesson {lesson}"
-        left_out, by_name = write_lms(subs, roster, lesson, lms, assignment, partial=args.partial, root=root)
+        left_out, by_name = write_lms(subs, roster, lesson, lms, assignment, partial=args.partial)
         print(f"wrote {lms} for the LMS ({len(roster.students)} students, column {assignment!r})")
         for sub in left_out:
             print(f"warning: {sub.path} ({sub.student}) is not in {lms}: it matches no student of {args.roster}, "
                   f"or another file matches that student as well", file=sys.stderr)
         for sub in by_name:
-            print(f"note: {sub.path} was matched to {sub.student!r} by the name alone (a notebook can claim any "
-                  f"name): check it, or add a File column to the roster", file=sys.stderr)
+            print(f"note: {sub.path} was matched to {sub.student!r} by the name alone (its file or folder name, "
+                  f"which a learner may have chosen): check it, or add a File column to the roster", file=sys.stderr)
     if not sandboxed:
         print(NOT_ISOLATED.format(why=why), file=sys.stderr, flush=True)
     return 0

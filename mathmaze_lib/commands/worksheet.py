@@ -40,12 +40,12 @@ def register(sub) -> None:
 
 
 def _rules(args) -> int:
-    from ..teacher.handout import write_rules
-    from ..teacher.worksheet import check_kind
+    from ..puzzles import PUZZLES
+    from ..teacher.handout import handout_of, write_rules
 
     if not args.rules_of:
-        raise ValueError("worksheet rules: name the puzzle, e.g. 'worksheet rules summaze' (summaze, jump or walls)")
-    check_kind(args.rules_of)
+        raise ValueError(f"worksheet rules: name the puzzle, e.g. 'worksheet rules summaze' ({', '.join(PUZZLES)})")
+    handout_of(args.rules_of)               # names the puzzles when it is none of them
     given = [name for name, value in (("--ids", args.ids), ("--key", args.key), ("--size", args.size),
                                       ("--difficulty", args.difficulty), ("--count", args.count),
                                       ("--per-page", args.per_page)) if value] + (["--unique"] if args.unique else [])
@@ -61,7 +61,8 @@ def _rules(args) -> int:
 
 def run(args) -> int:
     """Run ``worksheet`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
-    from ..teacher.worksheet import check_difficulty, check_kind, command_line, write
+    from ..puzzles import PUZZLES
+    from ..teacher.worksheet import check_difficulty, check_kind, write
 
     if not args.out:
         raise ValueError("--out: name the PDF file to write, e.g. --out sheet.pdf")
@@ -79,15 +80,19 @@ def run(args) -> int:
     size = tuple(args.size) if args.size else None
     options = dict(size=size, per_page=args.per_page, paper=args.paper, preset=args.preset)
     wanted = dict(unique=args.unique, difficulty=args.difficulty, count=args.count)
-    command = command_line(args.kind, args.ids, out=args.out, key=args.key, **options, **wanted)
-    made = write(args.kind, args.ids, args.out, key=args.key, command=command, **options, **wanted)
+    made = write(args.kind, args.ids, args.out, key=args.key, **options, **wanted)
+    command = made["command"]
     if args.json:
         print(json.dumps({"out": args.out, "pages": made["pages"], "key": args.key, "key_pages": made["key_pages"],
+                          "per_page": made["per_page"],
                           "left_out": [{"id": pid, "why": why} for pid, why in made["left_out"]], "command": command,
+                          "sheet_command": made["sheet_command"],
                           "puzzles": [{"id": it.id, **it.answer, "text": it.puzzle.text()} for it in made["items"]]}))
         return 0
     n = len(made["items"])
-    print(f"wrote {args.out}: {n} puzzle{'s' if n != 1 else ''} on {made['pages']} page(s)")
+    fewer = f", {made['per_page']} to a page to keep them readable" if not args.per_page and \
+        made["per_page"] < PUZZLES[args.kind].sheet.per_page else ""
+    print(f"wrote {args.out}: {n} puzzle{'s' if n != 1 else ''} on {made['pages']} page(s){fewer}")
     reasons: dict = {}
     for pid, why in made["left_out"]:
         reasons.setdefault(why, []).append(str(pid))
@@ -96,5 +101,7 @@ def run(args) -> int:
     if args.key:
         print(f"wrote {args.key}: the answer key, {made['key_pages']} page(s)")
     print(f"print again: {command}")
+    if args.key:
+        print(f"(the learners' sheet shows only: {made['sheet_command']})")
     return 0
 

@@ -19,29 +19,26 @@ from pathlib import Path
 from typing import Optional
 
 from ..exercises.core import Feedback
+from .owner import LESSON_FILES, _clean, whose
 
 __all__ = ["Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
            "read_notebook", "columns", "write_csv", "write_feedback", "Roster", "read_roster", "write_lms",
            "LMS_COLUMNS"]
 
-#: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
-LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
 _LESSON_IMPORT = re.compile(r"mathmaze_lib\.exercises\s+import\s+lesson(\d+)|mathmaze_lib\.exercises\.lesson(\d+)")
-# What a copy of a file adds to its name: Jupyter's "-Copy1", a browser's " (1)", "copy of ...", "Untitled".
-_COPY = re.compile(r"(?i)^copy[\s_-]+of\b[\s_-]*|([\s_.-]*copy\d*|\s*\(\d+\)|untitled\d*)$")
-# Folders that hold an assignment rather than a student (nbgrader's submitted/STUDENT/ASSIGNMENT/...).
-_NOT_A_STUDENT = re.compile(r"(?i)^(lesson\s*\d+|(\d\d_)?(start_here|math_maze|jumping_mazes|wall_optimization)|"
-                            r"submitted|submissions?|autograded|feedback|\.ipynb_checkpoints)$")
 
 
 @dataclass
 class Submission:
     """The grade of one file: ``verdicts`` by exercise (``q1`` ...), ``reason`` when it could not be
-    graded at all, ``notes`` (cells that raised, were stopped, ...), ``student`` and ``student_id``
-    (from the roster), and how long it took."""
+    graded at all, ``notes`` (cells that raised, were stopped, ...), ``student`` (from where the work
+    came from: :func:`.owner.whose`; ``named_by`` says what named it) and ``student_id`` (from the
+    roster), ``root`` (the folder it was found in), and how long it took."""
 
     path: Path
     student: str = ""
+    named_by: str = ""
+    root: Optional[Path] = None
     lesson: Optional[int] = None
     verdicts: dict = field(default_factory=dict)
     reason: str = ""
@@ -96,44 +93,10 @@ def lesson_of_sources(sources) -> Optional[int]:
     return None
 
 
-def _clean(stem: str) -> str:
-    for lesson in LESSON_FILES:
-        stem = stem.replace(lesson, " ")
-    previous = None
-    while previous != stem:
-        previous, stem = stem, _COPY.sub("", stem.strip(" _.-"))
-    return re.sub(r"[\s_.\-]+", " ", stem).strip()
-
-
-def student_name(path, metadata: Optional[dict] = None, root=None) -> str:
-    """The student's name: from the notebook's metadata (``mathmaze.student`` or the first of
-    ``authors``), else the file name without the lesson's name and what copying adds ("-Copy1",
-    " (1)", "Copy of"), else the nearest folder (below ``root``) that is not an assignment's."""
-    metadata = metadata or {}
-    named = (metadata.get("mathmaze") or {}).get("student") if isinstance(metadata.get("mathmaze"), dict) else None
-    authors = metadata.get("authors")
-    if not named and isinstance(authors, list) and authors and isinstance(authors[0], dict):
-        named = authors[0].get("name")
-    if isinstance(named, str) and named.strip():
-        return re.sub(r"\s+", " ", named.strip())[:100]
-    path = Path(path)
-    stem = path.name[:-len(".ipynb")] if path.name.endswith(".ipynb") else path.stem
-    cleaned = _clean(stem)
-    if cleaned:
-        return cleaned
-    return _folder_name(path, root) or stem
-
-
-def _folder_name(path: Path, root=None) -> str:
-    """The nearest folder of ``path`` below ``root`` that names a student, or ""."""
-    root = Path(root).resolve() if root is not None else None
-    for folder in Path(path).parents:
-        if root is not None and folder.resolve() == root:
-            break
-        name = _clean(folder.name) if folder.name else ""
-        if name and not _NOT_A_STUDENT.match(folder.name):
-            return name
-    return ""
+def student_name(path, root=None) -> str:
+    """The student's name of the submission at ``path``: :func:`.owner.whose`'s name (from where the
+    work came from; a notebook's metadata never names it)."""
+    return whose(path, root).name
 
 
 def read_notebook(path: Path, max_bytes: int):
@@ -181,16 +144,17 @@ class Roster:
     def match(self, sub: Submission, root=None) -> tuple:
         """``(student, how)``: the student a submission belongs to, by what the teacher controls first
         (``how`` 0): the roster's ``File`` column (a path below the folder graded, a file name or a
-        folder name); then (1) a login or ID equal to one of its folders' names or its file's name;
-        then (2) the student's name, which a notebook's metadata can claim. ``(None, None)`` when no
-        rule finds exactly one student."""
-        rel = _relative(sub.path, root)
+        folder name); then (1) a login or ID equal to one of its folders' names, its file's name or the
+        hub login it was collected from; then (2) the student's name as its file or folder gives it.
+        ``(None, None)`` when no rule finds exactly one student. ``root``: the folder graded (default:
+        the submission's own ``root``)."""
+        rel = _relative(sub.path, sub.root if root is None else root)
         folders = {p.name.lower() for p in rel.parents if p.name}
         file_name = _clean(sub.path.name[:-6] if sub.path.name.endswith(".ipynb") else sub.path.stem).lower()
+        login = {sub.student.lower()} if sub.named_by == "hub login" else set()
         tests = [
-            lambda s: s.get("File") and (s["File"].strip("/") in (str(rel), sub.path.name)
-                                         or s["File"].strip("/").lower() in folders),
-            lambda s: any(s.get(k) and s[k].strip().lower() in folders | {file_name}
+            lambda s: _is_file(s, rel, sub.path.name, folders),
+            lambda s: any(s.get(k) and s[k].strip().lower() in folders | {file_name} | login
                           for k in ("SIS Login ID", "ID", "SIS User ID")),
             lambda s: s.get("Student") and _same_name(s["Student"], sub.student),
         ]
@@ -199,6 +163,19 @@ class Roster:
             if len(found) == 1:
                 return found[0], how
         return None, None
+
+    def by_file(self, path, root=None) -> Optional[dict]:
+        """The one student whose ``File`` is the submission at ``path`` (its path below ``root``, its
+        file name or one of its folders' names), or None."""
+        rel = _relative(path, root)
+        folders = {p.name.lower() for p in rel.parents if p.name}
+        found = [s for s in self.students if _is_file(s, rel, Path(path).name, folders)]
+        return found[0] if len(found) == 1 else None
+
+
+def _is_file(student: dict, rel: Path, name: str, folders: set) -> bool:
+    given = (student.get("File") or "").strip("/")
+    return bool(given) and (given in (str(rel), name) or given.lower() in folders)
 
 
 def _relative(path: Path, root) -> Path:
@@ -241,7 +218,8 @@ def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str
 
     A student gets the score of the one submission that matches them best (see :meth:`Roster.match`);
     when two match them equally well, neither is used. Returns ``(left out, by name only)``: the
-    submissions not in the file, and those matched only by a name (which a notebook can claim).
+    submissions not in the file, and those matched only by a name (a file or folder name, which a
+    learner may have chosen). ``root``: the folder graded (default: each submission's own ``root``).
     """
     out_of = len(graded_exercises(lesson)) if lesson is not None else 0
     claims: dict = {}

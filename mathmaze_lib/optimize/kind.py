@@ -20,7 +20,7 @@ __all__ = ["wall_kind"]
 
 def wall_kind():
     """The wall maze's kind, its key found by :func:`~.policy.best_walls` (the registry's entry ``walls``):
-    the policy and greedy that the optimizers' package holds when the registry first asks."""
+    the policy, greedy and the exact search that the optimizers' package holds when the registry first asks."""
     from .. import optimize
 
-    return wallmaze.kind(optimize.best_walls, optimize.greedy)
+    return wallmaze.kind(optimize.best_walls, optimize.greedy, optimize.exact)

@@ -48,7 +48,7 @@ from typing import Any, Callable, Optional
 
 from ..naming import set_module  # noqa: F401  (the puzzle packages call it from here)
 from .play import CELLS, ROUTE, Play
-from .sheet import GENERIC, SheetRules
+from .sheet import GENERIC, Handout, SheetRules
 
 __all__ = ["Verdict", "Kind", "VOCABULARY", "missing", "OneStartOneEnd", "set_module", "Play", "ROUTE", "CELLS"]
 
@@ -111,9 +111,10 @@ class Kind:
     :mod:`mathmaze_lib.exercises.plain`); ``lesson`` the lesson whose notebook teaches it (None: no
     lesson yet); ``exercises`` the checked exercises it brings to that lesson, ``{their attribute in the
     lesson ("q6"): "module:name"}`` (:meth:`~mathmaze_lib.puzzles.Registry.exercises` gives a lesson its
-    puzzles' exercises; a lesson's own puzzle has its exercises in the lesson's module instead), and
+    puzzles' exercises; a lesson's own puzzle has its exercises in the lesson's module instead),
     ``corpus`` the module whose ``CORPUS`` holds learners' answers to them by that attribute, right and
-    wrong, in the form of ``tests/exercise_corpus.py``.
+    wrong, in the form of ``tests/exercise_corpus.py``; and ``handout`` its one-page rules
+    handout (:class:`~.sheet.Handout`; None: :func:`~.sheet.generic_handout` makes one from the entry points).
     """
 
     name: str
@@ -136,6 +137,7 @@ class Kind:
     lesson: Optional[int] = None
     exercises: Mapping = field(default_factory=dict)
     corpus: Optional[str] = None
+    handout: Optional[Handout] = None
 
     def successors(self, puzzle, state) -> list:
         """The states one move from ``state`` (under the puzzle's own rules)."""

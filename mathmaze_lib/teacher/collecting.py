@@ -10,9 +10,10 @@ writes ``collected/NAME/01_math_maze.ipynb`` for every learner of the hub who ha
 - from a stopped server only with ``start``: it is started, read, and stopped again.
 
 A learner without the file "never opened the lesson"; a stopped server without ``start`` or
-``from_homes`` is "not collected", with what to do.  The hub's name of the learner whose server
-or home folder the file came from is written into the copy's metadata (``mathmaze.student``), so
-``grade`` names the row by it, whatever name the notebook itself gives.
+``from_homes`` is "not collected", with what to do.  The copy is the learner's file byte for byte;
+``out/collected.csv`` lists whose folder is whose, and ``grade`` names each row by the hub's name of
+the learner whose server or home folder the file came from (:func:`mathmaze_lib.grading.owner.whose`),
+whatever name the notebook itself gives.
 
 Bad input (no token, an address that is not a hub, a hub that does not answer, a token that
 may not list the users) raises ValueError with one line; one learner's failure is a row of the
@@ -43,8 +44,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
-__all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "stamp",
-           "DEFAULT_FOLDER"]
+__all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "DEFAULT_FOLDER"]
 
 #: Where the nbgitpuller link of deploy/README.md puts the lessons, in each learner's home folder.
 DEFAULT_FOLDER = "mathmaze-class/notebooks"
@@ -90,25 +90,6 @@ def folder_name(learner: str) -> str:
     if re.fullmatch(r"[A-Za-z0-9_@+\-][A-Za-z0-9._@+\-]*", learner):
         return learner
     return urllib.parse.quote(learner, safe="").replace(".", "%2E")
-
-
-def stamp(data: bytes, learner: str) -> bytes:
-    """The notebook with ``metadata.mathmaze.student`` set to the hub's name of the learner (``grade``
-    names the row by it); a file that is not a notebook is returned as it is, for ``grade`` to report.
-
-    >>> json.loads(stamp(b'{"cells": [], "metadata": {"authors": [{"name": "ada"}]}}', "mallory"))["metadata"]
-    {'authors': [{'name': 'ada'}], 'mathmaze': {'student': 'mallory'}}
-    """
-    try:
-        nb = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return data
-    if not isinstance(nb, dict) or not isinstance(nb.get("metadata"), dict):
-        return data
-    if not isinstance(nb["metadata"].get("mathmaze"), dict):
-        nb["metadata"]["mathmaze"] = {}
-    nb["metadata"]["mathmaze"]["student"] = learner
-    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def read_from_home(home: str, relpath: str, max_bytes: int) -> tuple:
@@ -325,7 +306,7 @@ def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FO
             progress: Optional[Callable] = None) -> list:
     """Collect ``lesson`` from every learner of the hub into ``out/NAME/LESSON.ipynb``; one
     :class:`Collected` per learner, by name.  Hub admins are left out unless named in ``users``.
-    Also writes ``out/collected.csv`` (the same table)."""
+    Also writes ``out/collected.csv`` (the same table: whose folder is whose, which ``grade`` reads)."""
     if not token:
         raise ValueError("no API token: set JUPYTERHUB_API_TOKEN (a hub admin's token, made at HUB/hub/token "
                          "while logged in as the teacher) or pass --token")
@@ -413,7 +394,7 @@ def _collect_one(hub: HubClient, user: dict, relpath: str, out: Path, from_homes
     except (ValueError, RuntimeError, OSError) as err:
         return _kept(Collected(name, "error", str(err)), target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(stamp(data, name))
+    target.write_bytes(data)
     return Collected(name, "collected", where, target, _when(modified))
 
 

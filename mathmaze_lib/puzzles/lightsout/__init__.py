@@ -24,6 +24,7 @@ from .solving import solve, fewest_presses, presses_of, press_sets, check, MAX_E
 from .generating import make, only_fewest, TRIES
 from .play import PRESSES as PLAY
 from .sheet import SHEET
+from .handout import HANDOUT
 from ..protocol import Kind, set_module
 
 __all__ = ["LightsOut", "parse", "plus", "press", "lights_after", "state_of", "lights_of", "successors", "refusal",
@@ -44,6 +45,7 @@ KIND = Kind(
     "a cell pressed twice is as if not pressed.",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal, successor_function=successors,
     view=view, solve=solve, start=_first_state, play=PLAY, size=(5, 5), sheet=SHEET, plain=(LightsOut,),
-    exercises={"q8": "mathmaze_lib.puzzles.lightsout.exercise:q8"}, corpus="mathmaze_lib.puzzles.lightsout.corpus")
+    exercises={"q8": "mathmaze_lib.puzzles.lightsout.exercise:q8"}, corpus="mathmaze_lib.puzzles.lightsout.corpus",
+    handout=HANDOUT)
 
 set_module(__name__, globals(), __all__)

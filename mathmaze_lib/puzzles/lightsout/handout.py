@@ -1,24 +1,25 @@
 """What Lights Out's one-page rules handout says (``worksheet rules lights``): its rules in the learner's
 words, a worked example solved here by the package's own search (so that the text and the pictures
 always agree with the code), and the lesson's one idea.  The names follow the handout's shape
-(:class:`mathmaze_lib.teacher.handout.Handout`: ``title``, ``lesson``, ``rules``, ``example()``,
-``idea``).
+(:class:`mathmaze_lib.puzzles.sheet.Handout`: ``title``, ``lesson``, ``rules``, ``example()``,
+``idea``); :data:`HANDOUT` is the kind's ``handout``.
 
 >>> lines, pictures = example()
 >>> lines[-1]
 'The search took 20 boards from its queue before the dark one: 2 presses is the fewest, and no other 2 presses do it.'
->>> [caption for caption, _ in pictures]
+>>> [picture.caption for picture in pictures]
 ['the board', 'after pressing (0, 1)', 'after pressing (1, 1): all off']
 """
 
 from __future__ import annotations
 
 from ...search import bfs
+from ..sheet import Handout, Picture
 from .rules import parse, press, state_of, successors, view
 from .generating import only_fewest
 from .solving import presses_of
 
-__all__ = ["TITLE", "LESSON", "RULES", "IDEA", "EXAMPLE", "example"]
+__all__ = ["TITLE", "LESSON", "RULES", "IDEA", "EXAMPLE", "example", "HANDOUT"]
 
 TITLE = "Lights Out"
 LESSON = "Lesson 2 (going further)"
@@ -36,10 +37,8 @@ EXAMPLE = "*.*\n*.*\n.*."
 
 
 def example():
-    """The worked example: ``(lines, [(caption, draw(ax)), ...])``, the board, then the board after
-    each press of the fewest presses breadth-first search finds."""
-    from ... import draw
-
+    """The worked example: ``(lines, [Picture, ...])``, the board, then the board after each press of
+    the fewest presses breadth-first search finds."""
     board = parse(EXAMPLE)
     result = bfs(successors(board), state_of(board, board.lights), goal=0)
     presses = presses_of(board, result.path)
@@ -54,13 +53,12 @@ def example():
              f"The search took {result.expanded} boards from its queue before the dark one: {n} presses "
              f"is the fewest, and {others} {n} presses do it."]
 
-    def picture(done):
-        def show(ax):
-            texts, roles = view(board, done)
-            draw.grid(texts, roles, ax=ax)
-        return show
-    pictures = [("the board", picture([]))]
+    pictures = [Picture("the board", *view(board, []))]
     for k, (cell, after) in enumerate(steps, start=1):
         caption = f"after pressing {cell}" + (": all off" if not after else "")
-        pictures.append((caption, picture(presses[:k])))
+        pictures.append(Picture(caption, *view(board, presses[:k])))
     return lines, pictures
+
+
+#: The kind's rules handout (``worksheet rules lights``).
+HANDOUT = Handout(TITLE, LESSON, RULES, example, IDEA)

@@ -64,6 +64,7 @@ from .levels import PRESETS, level, make
 from .goals import GOALS_FILE, check_goals, goal_moves, level_goal, read_goals, stored_goals, stored_level
 from .puzzle import check, refusal, show, text, texts_and_roles, view, why_not
 from .sheet import rules
+from .handout import rules_handout
 
 __all__ = [
     "LATER_CHECKPOINT", "LETTERS", "MAX_TEXT_BYTES", "TELEPORTS", "UNBUILDABLE", "UNLIMITED", "WallError",
@@ -80,10 +81,11 @@ def _best(best_walls, maze: WallMaze) -> list:
     return best_walls(maze, preset=preset, level_id=level_id).walls
 
 
-def kind(best_walls, greedy) -> Kind:
+def kind(best_walls, greedy, exact=None) -> Kind:
     """The wall maze as the registry knows it (:data:`mathmaze_lib.puzzles.PUZZLES`, key ``walls``), given
     the optimizers that find its best walls: ``best_walls(maze, ...)`` (its key, and the worksheet's) and
-    ``greedy(maze)`` (what a worksheet's difficulty is measured against).  They are
+    ``greedy(maze)`` (what a worksheet's difficulty is measured against), and ``exact(maze, seconds=None)``
+    (which proves the rules handout's worked example: :func:`.handout.rules_handout`; None: the generic handout).  They are
     :func:`mathmaze_lib.optimize.best_walls` and :func:`mathmaze_lib.optimize.greedy`, which import this
     package; so the kind is put together above both, by :func:`mathmaze_lib.optimize.kind.wall_kind`,
     the function the registry names.  A click puts a wall up or takes it off again (:data:`.protocol.CELLS`),
@@ -102,7 +104,8 @@ def kind(best_walls, greedy) -> Kind:
         "row,column (the small numbers on the edges).",
         sys.modules[__name__], make=make, parse=parse, text=text, check=check, refusal=refusal,
         successor_function=successors, view=view, solve=partial(_best, best_walls), start=_first_start, play=CELLS,
-        sheet=rules(best_walls, greedy), plain=(WallMaze,), lesson=3)
+        sheet=rules(best_walls, greedy), plain=(WallMaze,), lesson=3,
+        handout=rules_handout(exact) if exact else None)
 
 
 def _first_start(maze: WallMaze) -> tuple:
