@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import csv
 import re
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["Owner", "whose", "claimed_name", "hub_logins", "LESSON_FILES", "COLLECTED"]
+__all__ = ["Owner", "whose", "claimed_name", "folder_name", "hub_logins", "LESSON_FILES", "COLLECTED"]
 
 #: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
 LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
@@ -115,11 +116,21 @@ def _may_be(claimed: str, name: str) -> bool:
     return bool(words(claimed) & words(name))
 
 
+def folder_name(learner: str) -> str:
+    """The learner's folder under collect's output folder (:mod:`mathmaze_lib.teacher.collecting`): the
+    hub's name itself when it is a plain file name.
+
+    >>> folder_name("ada"), folder_name(".x/y")
+    ('ada', '%2Ex%2Fy')
+    """
+    if re.fullmatch(r"[A-Za-z0-9_@+\-][A-Za-z0-9._@+\-]*", learner):
+        return learner
+    return urllib.parse.quote(learner, safe="").replace(".", "%2E")
+
+
 def hub_logins(folder) -> dict:
     """``{folder name: hub login}`` from collect's record in ``folder`` (``collected.csv``), or ``{}``
     when there is none (or it is not collect's)."""
-    from ..teacher.collecting import folder_name
-
     record = Path(folder) / COLLECTED
     try:
         with open(record, newline="", encoding="utf-8") as f:

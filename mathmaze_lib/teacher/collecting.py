@@ -44,6 +44,8 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
+from ..grading.owner import folder_name
+
 __all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "DEFAULT_FOLDER"]
 
 #: Where the nbgitpuller link of deploy/README.md puts the lessons, in each learner's home folder.
@@ -83,13 +85,6 @@ def notebook_path(lesson: str, folder: str = DEFAULT_FOLDER) -> str:
         raise ValueError(f"lesson {lesson!r}: give a lesson number (0 to {len(LESSON_FILES) - 1}), a notebook "
                          f"name such as 01_math_maze, or a path inside the learners' home folders")
     return str(path)
-
-
-def folder_name(learner: str) -> str:
-    """The learner's folder under the output folder: the hub's name itself when it is a plain file name."""
-    if re.fullmatch(r"[A-Za-z0-9_@+\-][A-Za-z0-9._@+\-]*", learner):
-        return learner
-    return urllib.parse.quote(learner, safe="").replace(".", "%2E")
 
 
 def read_from_home(home: str, relpath: str, max_bytes: int) -> tuple:

@@ -35,7 +35,7 @@ def handout_of(kind: str) -> Handout:
     >>> handout_of("maze")
     Traceback (most recent call last):
     ...
-    ValueError: worksheet rules 'maze': choose one of summaze, jump, walls, ice
+    ValueError: worksheet rules 'maze': choose one of summaze, jump, walls, ice, lights
     """
     if kind not in PUZZLES:
         raise ValueError(f"worksheet rules {kind!r}: choose one of {', '.join(PUZZLES)}")
