@@ -24,6 +24,7 @@ from .lesson2_bfs import (Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, MazeMoves, _DI
                           _grid_text, _maze, _numbers, moves_table, q1, q2, q3, q4)
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
+from .handing import hand_in_for
 from .solutions import attach
 
 __all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
@@ -258,3 +259,6 @@ for _exercise, _rules, _size in ((q1, Q1_RULES, lambda case: _cells(case[0])), (
 q2.explain_error = _bfs_key_error
 
 attach(globals(), "lesson2")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(2)
