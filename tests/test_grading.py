@@ -134,7 +134,8 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     assert code == 0, out.err
     rows = list(csv.DictReader(gradebook.open()))
     header = next(csv.reader(gradebook.open()))
-    assert header == ["file", "student", "lesson"] + [f"{q} {NAMES[q]}" for q in QS] + ["total", "out_of", "notes"]
+    assert header == ["file", "student", "lesson"] + [f"{q} {NAMES[q]}" for q in QS] + ["q7 written", "total",
+                                                                                       "out_of", "notes"]
     assert sorted(r["file"].rsplit("/", 1)[-1] for r in rows) == sorted(expected)
     for row in rows:
         name = row["file"].rsplit("/", 1)[-1]
@@ -143,11 +144,11 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
             want = "" if marks is None else str(marks[q])
             assert row[f"{q} {NAMES[q]}"] == want, f"{name}, {q}: {row['notes']}"
         assert row["total"] == str(total), name
-        assert row["out_of"] == "6"
+        assert row["out_of"] == "7" and row["q7 written"] == ""                 # not marked yet
         for word in words:
             assert word in row["notes"], f"{name}: {word!r} not in {row['notes']!r}"
         if marks == {q: 1 for q in QS} and not words:
-            assert row["notes"] == ""
+            assert row["notes"] == "q7 written: not marked yet"
     by_name = {r["file"].rsplit("/", 1)[-1]: r for r in rows}
     assert by_name["ada_03_wall_optimization.ipynb"]["student"] == "ada"
     assert by_name["nora_03_wall_optimization.ipynb"]["student"] == "Nora Noether"
@@ -330,7 +331,7 @@ def test_a_roster_gives_an_lms_import(tmp_path):
     assert [s.student for s in by_name] == ["Grace Hopper"]
     lines = list(csv.reader((tmp_path / "lms.csv").open()))
     assert lines[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lesson 1 (123)"]
-    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == "5"
+    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == "6"     # 5 checked, 1 written
     assert lines[2] == ["Lovelace, Ada", "101", "S101", "ada", "Period 2", "3"]
     assert lines[3][-1] == "5" and lines[4] == ["Alan Turing", "103", "S103", "alan", "Period 3", ""]
     bad = tmp_path / "bad.csv"

@@ -339,3 +339,33 @@ def take(listing, read, relpath: str, lesson_file: str, rules: Rules) -> Taken:
             raise LeftOut(f"not handed in, and the working copy was changed after the deadline ({when(changed)}, "
                           f"{late}): left out (--on-time-only)")
     return Taken(data, modified, None, late, "not handed in: the working copy" + (f", late: {late}" if late else ""))
+
+
+def notes_from_collect(subs, root) -> int:
+    """Add to each submission collected by ``collect`` into ``root`` what its table says of the hand-in (late,
+    when, or not handed in); returns how many submissions it found there."""
+    import csv
+
+    table = Path(root) / "collected.csv" if root is not None else None
+    if table is None or not table.is_file():
+        return 0
+    try:
+        with open(table, newline="", encoding="utf-8") as f:
+            rows = [r for r in csv.DictReader(f) if r.get("file")]
+    except (OSError, csv.Error, UnicodeDecodeError):
+        return 0
+    by_place = {(Path(r["file"]).parent.name, Path(r["file"]).name): r for r in rows}
+    found = 0
+    for sub in subs:
+        row = by_place.get((sub.path.parent.name, sub.path.name))
+        if row is None or "handed_in" not in row:
+            continue
+        found += 1
+        if row.get("late"):
+            sub.notes.append(f"late: {row['late']}" + (f" (handed in {row['handed_in']})" if row["handed_in"]
+                                                        else " (not handed in: the working copy)"))
+        elif row["handed_in"]:
+            sub.notes.append(f"handed in {row['handed_in']}")
+        else:
+            sub.notes.append("not handed in: the working copy")
+    return found
