@@ -155,7 +155,7 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     assert by_name["lea_01_math_maze.ipynb"]["lesson"] == "1"
 
     # one feedback file per submission, quoting the checks
-    files = sorted(p.name for p in feedback.iterdir())
+    files = sorted(p.name for p in feedback.glob("*.txt"))
     assert len(files) == len(expected)
     dan = (feedback / "dan.txt").read_text()
     assert "q1 runner_moves: incorrect" in dan and "hidden cases (ones check() never showed)" in dan

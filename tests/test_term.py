@@ -181,3 +181,31 @@ def test_hand_in_notes_come_from_collects_table(tmp_path):
     marks = Marks.of(1)
     assert marks.out_of == 6 and marks.unmarked(subs[0]) == ["q6"] and read_manual
     assert classbook.read(tmp_path / "no-book.csv") == ({}, [])
+
+
+def test_feedback_written_into_a_home_is_the_learners_alone_and_follows_no_link(tmp_path):
+    from mathmaze_lib.teacher.returning import mode_of, read_index, write_into_home
+
+    home = tmp_path / "ada"
+    home.mkdir()
+    path = write_into_home(str(home), "mathmaze-feedback", "01_math_maze-feedback.txt", b"Score: 5 of 6 points\n")
+    assert path.read_bytes() == b"Score: 5 of 6 points\n"
+    assert (mode_of(path), mode_of(path.parent)) == ("600", "700")
+    assert path.stat().st_uid == home.stat().st_uid
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not the learner's")
+    path.unlink()
+    path.symlink_to(elsewhere)                         # a link where the file goes: replaced, not followed
+    write_into_home(str(home), "mathmaze-feedback", "01_math_maze-feedback.txt", b"new")
+    assert elsewhere.read_text() == "not the learner's" and not path.is_symlink() and path.read_bytes() == b"new"
+    grace = tmp_path / "grace"
+    grace.mkdir()
+    (grace / "mathmaze-feedback").symlink_to(tmp_path)  # a link where the folder goes: refused
+    with pytest.raises(ValueError, match="not a folder"):
+        write_into_home(str(grace), "mathmaze-feedback", "x.txt", b"x")
+    assert not (tmp_path / "x.txt").exists()
+    subs = graded(tmp_path, 1, {"ada": [1] * 5})
+    grading.write_feedback(subs, 1, tmp_path / "fb")
+    assert read_index(tmp_path / "fb") == [("ada", tmp_path / "fb" / "ada.txt", "1")]
+    with pytest.raises(ValueError, match="no index.csv here"):
+        read_index(tmp_path)

@@ -385,7 +385,16 @@ def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True, m
             lines += ["", "Notes:"] + [f"  - {n}" for n in sub.notes]
         (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         out[str(sub.path)] = folder / name
+    with open(folder / FEEDBACK_INDEX, "w", newline="", encoding="utf-8") as f:   # for release-feedback
+        w = csv.writer(f)
+        w.writerow(["student", "file", "feedback", "lesson"])
+        for sub in subs:
+            w.writerow([sub.student, str(sub.path), out[str(sub.path)].name, "" if lesson is None else lesson])
     return out
+
+
+#: The feedback folder's table of who gets which file (``release-feedback`` reads it).
+FEEDBACK_INDEX = "index.csv"
 
 
 def _points_word(points) -> str:
