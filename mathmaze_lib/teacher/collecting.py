@@ -43,7 +43,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
-from .handin import LeftOut, Rules, relative_folder, take, when
+from .handin import LeftOut, Rules, from_iso, relative_folder, take, when
 
 __all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "stamp",
            "DEFAULT_FOLDER"]
@@ -294,10 +294,10 @@ class HubClient:
 
     def listing(self, server: dict, relpath: str) -> list:
         """``[(name, change time)]`` of the files in a folder of a running server (``[]`` when there is none);
-        the change time is the contents API's ``created`` (the file's ``st_ctime`` on Linux)."""
-        from .handin import from_iso
-
-        url = f"{self.origin}{server['url'].rstrip('/')}/api/contents/{urllib.parse.quote(relpath)}?type=directory&content=1"
+        the change time is the later of the contents API's ``created`` (the file's ``st_ctime`` on Linux) and
+        ``last_modified``."""
+        quoted = urllib.parse.quote(relpath)
+        url = f"{self.origin}{server['url'].rstrip('/')}/api/contents/{quoted}?type=directory&content=1"
         status, raw = self.request("GET", url, max_bytes=20_000_000)
         if status == 404:
             return []
@@ -307,9 +307,9 @@ class HubClient:
             model = None
         if status != 200 or not isinstance(model, dict) or not isinstance(model.get("content"), list):
             raise RuntimeError(f"the server answered HTTP {status}: {_message(model) or 'not a folder'}")
-        return [(item["name"], from_iso(item.get("created"))) for item in model["content"]
+        return [(item["name"], _changed(item)) for item in model["content"]
                 if isinstance(item, dict) and item.get("type") != "directory" and isinstance(item.get("name"), str)
-                and from_iso(item.get("created")) is not None]
+                and _changed(item) is not None]
 
     def fetch(self, server: dict, relpath: str, max_bytes: int) -> tuple:
         """``(bytes, last modified, change time)`` of a file of a running server; FileNotFoundError when it is
@@ -328,10 +328,13 @@ class HubClient:
             raise FileNotFoundError(relpath)
         if status != 200 or not isinstance(model, dict) or model.get("format") != "base64":
             raise RuntimeError(f"the server answered HTTP {status}: {_message(model) or 'not a file'}")
-        from .handin import from_iso
+        return base64.b64decode(model.get("content") or ""), model.get("last_modified", ""), _changed(model)
 
-        return (base64.b64decode(model.get("content") or ""), model.get("last_modified", ""),
-                from_iso(model.get("created")))
+
+def _changed(model: dict) -> Optional[float]:
+    """A contents model's change time: the later of ``created`` (``st_ctime`` on Linux) and ``last_modified``."""
+    times = [t for t in (from_iso(model.get("created")), from_iso(model.get("last_modified"))) if t is not None]
+    return max(times) if times else None
 
 
 class TooBig(ValueError):
