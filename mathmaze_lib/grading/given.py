@@ -47,13 +47,9 @@ def collect(notebooks_dir: Path) -> dict:
 
 def write(notebooks_dir: Path, check: bool = False, target: Path = DATA) -> bool:
     """Write the given cells from the student notebooks (``check``: only compare); True when it differed."""
-    text = json.dumps(collect(notebooks_dir), indent=0, sort_keys=True) + "\n"
-    current = target.read_text(encoding="utf-8") if target.exists() else None
-    if current == text:
-        return False
-    if not check:
-        target.write_text(text, encoding="utf-8")
-    return True
+    from ..exercises.solutions import write_data
+
+    return write_data(json.dumps(collect(notebooks_dir), indent=0, sort_keys=True) + "\n", target, check)
 
 
 def cells(lesson: int) -> list:

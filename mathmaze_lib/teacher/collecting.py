@@ -376,6 +376,19 @@ def _when(value) -> str:
 
 # ------------------------------------------------------------------------------ collecting
 
+def check_options(token: str, homes: Optional[str], start: bool, option: str, does: str) -> None:
+    """The checks ``collect`` and ``release-feedback`` share: a token, ``{username}`` in the homes' template
+    (``option``), and not both the homes and ``--start``; ValueError in one line."""
+    if not token:
+        raise ValueError("no API token: set JUPYTERHUB_API_TOKEN (a hub admin's token, made at HUB/hub/token "
+                         "while logged in as the teacher) or pass --token")
+    if homes is not None and "{username}" not in homes:
+        raise ValueError(f"{option} {homes!r}: the home folders' path needs {{username}} where the "
+                         f"learner's name goes, for example /home/jupyter-{{username}}")
+    if homes is not None and start:
+        raise ValueError(f"{option} {does} without the servers: leave out --start")
+
+
 def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FOLDER,
             from_homes: Optional[str] = None, start: bool = False, users=None, jobs: int = 4,
             start_timeout: float = 180.0, max_mb: float = 100.0,
@@ -384,14 +397,7 @@ def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FO
     counts (``ex.hand_in()``; ``rules``: the deadline, late work left out, see :mod:`.handin`), else the
     working copy; one :class:`Collected` per learner, by name.  Hub admins are left out unless named in
     ``users``.  Also writes ``out/collected.csv`` (the same table)."""
-    if not token:
-        raise ValueError("no API token: set JUPYTERHUB_API_TOKEN (a hub admin's token, made at HUB/hub/token "
-                         "while logged in as the teacher) or pass --token")
-    if from_homes is not None and "{username}" not in from_homes:
-        raise ValueError(f"--from-homes {from_homes!r}: the home folders' path needs {{username}} where the "
-                         f"learner's name goes, for example /home/jupyter-{{username}}")
-    if from_homes is not None and start:
-        raise ValueError("--from-homes reads the files without the servers: leave out --start")
+    check_options(token, from_homes, start, "--from-homes", "reads the files")
     if jobs < 1 or start_timeout <= 0 or max_mb <= 0:
         raise ValueError("--jobs, --start-timeout and --max-mb must be more than 0")
     relpath = notebook_path(lesson, folder)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
-from .collecting import HubClient
+from .collecting import HubClient, check_options
 
 __all__ = ["FOLDER", "Released", "release_feedback", "hub_login", "write_into_home", "read_index"]
 
@@ -135,14 +135,7 @@ def release_feedback(hub_url: str, token: str, feedback, to_homes: Optional[str]
                      progress: Optional[Callable] = None) -> list:
     """Put each learner's feedback file into their home folder on the hub (see the module's text); one
     :class:`Released` per feedback file.  ValueError for bad input (no token, not a hub, no index)."""
-    if not token:
-        raise ValueError("no API token: set JUPYTERHUB_API_TOKEN (a hub admin's token, made at HUB/hub/token "
-                         "while logged in as the teacher) or pass --token")
-    if to_homes is not None and "{username}" not in to_homes:
-        raise ValueError(f"--to-homes {to_homes!r}: the home folders' path needs {{username}}, for example "
-                         f"/home/jupyter-{{username}}")
-    if to_homes is not None and start:
-        raise ValueError("--to-homes writes without the servers: leave out --start")
+    check_options(token, to_homes, start, "--to-homes", "writes")
     if re.search(r"(^|/)\.\.(/|$)", folder) or folder.startswith("/"):
         raise ValueError(f"--folder {folder!r}: give a folder inside the learners' home folders")
     entries = read_index(feedback)
