@@ -111,19 +111,24 @@ def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
     return {"lesson": lesson, "pss": pss, "rss": rss, "idle_pss": idle_pss, "run_s": run_s, "cpu": cpu}
 
 
-def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
-    """Log in when ``go`` is set; seconds to a ready server, to the pulled lesson, to the first cell's output."""
+def arrive(hub, repo, name: str, lesson: str, go: threading.Event, timeout: float) -> tuple:
+    """A learner logs in when ``go`` is set, pulls the class copy and opens ``lesson``: ``(start time, seconds to
+    a ready server, seconds to the pulled lesson, the notebook, its kernel)``."""
     learner = hub.learner(name)
     go.wait(60)
     t0 = time.monotonic()
     learner.login()
-    learner.wait_ready(timeout=600)
+    learner.wait_ready(timeout=timeout)
     t_ready = time.monotonic() - t0
-    learner.pull(hubkit.pull_link(hub.url, str(repo)), timeout=600)
+    learner.pull(hubkit.pull_link(hub.url, str(repo), lesson), timeout=timeout)
     t_pull = time.monotonic() - t0
-    path = f"{hubkit.CLASS_DIR}/notebooks/{LESSONS[0]}"
-    nb = learner.read_notebook(path)
-    kernel = learner.open_kernel(path, timeout=600)
+    path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
+    return t0, t_ready, t_pull, learner.read_notebook(path), learner.open_kernel(path, timeout=timeout)
+
+
+def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
+    """Log in when ``go`` is set; seconds to a ready server, to the pulled lesson, to the first cell's output."""
+    t0, t_ready, t_pull, nb, kernel = arrive(hub, repo, name, LESSONS[0], go, 600)
     try:
         code = next(c.source for c in nb.cells if c.cell_type == "code")
         result = kernel.execute(code, timeout=600)
@@ -158,15 +163,7 @@ def storm(hub, repo, size: int, tag: str, then=None) -> list[dict]:
 def whole_lesson(hub, repo, name: str, lesson: str, go: threading.Event) -> dict:
     """Log in when ``go`` is set, pull, open ``lesson`` and run all of it: seconds to a running kernel (its first
     cell answered) and to the end of the lesson, and the learner's memory then."""
-    learner = hub.learner(name)
-    go.wait(60)
-    t0 = time.monotonic()
-    learner.login()
-    learner.wait_ready(timeout=900)
-    learner.pull(hubkit.pull_link(hub.url, str(repo), lesson), timeout=900)
-    path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
-    nb = learner.read_notebook(path)
-    kernel = learner.open_kernel(path, timeout=900)
+    t0, _, _, nb, kernel = arrive(hub, repo, name, lesson, go, 900)
     try:
         if kernel.execute("1 + 1", timeout=900)["status"] != "ok":
             raise RuntimeError(f"{name}: the kernel did not answer")

@@ -124,28 +124,36 @@ os.environ["HOME"] = str(home)
 from mathmaze_lib.exercises import lesson1 as ex
 ex.hand_in(lesson)
 before = {p.name: p.read_bytes() for p in (home / "mathmaze-handed-in/01_math_maze").iterdir()}
-fd = os.open(home / "filler", os.O_WRONLY | os.O_CREAT)  # the disk fills up
-try:
-    while True:
-        os.write(fd, b"x" * 4096)
-except OSError:
-    os.close(fd)
+fill_the_disk(home)
 ex.hand_in(lesson)
 after = {p.name: p.read_bytes() for p in (home / "mathmaze-handed-in/01_math_maze").iterdir()}
 print(json.dumps({"same": before == after, "notebook": len(lesson.read_bytes())}))
 """
 
 
+FILL = r"""
+def fill_the_disk(folder):
+    import os
+    fd = os.open(os.path.join(folder, "filler"), os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, b"x" * 4096)
+    except OSError:
+        os.close(fd)
+"""
+
+
 def run_on_a_full_disk(script: str, tmp_path, size: int = 400_000) -> subprocess.CompletedProcess:
-    """Run ``script`` (its argv[1]: a folder on a tmpfs of ``size`` bytes, through bubblewrap)."""
+    """Run ``script`` (its argv[1]: a folder on a tmpfs of ``size`` bytes, through bubblewrap; it may call
+    ``fill_the_disk(folder)``)."""
     if not shutil.which("bwrap"):
         pytest.skip("bubblewrap is not installed (apt-get install bubblewrap)")
     disk = tmp_path / "disk"
     disk.mkdir()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(handin.Path(__file__).parent.parent),
                                                                      os.environ.get("PYTHONPATH", "")])))
-    cmd = ["bwrap", "--dev-bind", "/", "/", "--size", str(size), "--tmpfs", str(disk), sys.executable, "-c", script,
-           str(disk)]
+    cmd = ["bwrap", "--dev-bind", "/", "/", "--size", str(size), "--tmpfs", str(disk), sys.executable, "-c",
+           FILL + script, str(disk)]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
     if out.returncode and "bwrap:" in out.stderr:
         pytest.skip(f"bubblewrap cannot make a tmpfs here: {out.stderr.strip()}")

@@ -121,12 +121,7 @@ from mathmaze_lib.store import Store, StoreError
 table, store = Table(disk / "class"), Store(disk / "mine")
 table.save("mazer:1", "ada", 12, [(0, 1)])
 store.save_best("mazer:1", 12, [(0, 1)]); store.add_score("mazer:1", "ada", 12)
-fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)     # the disk fills up
-try:
-    while True:
-        os.write(fd, b"x" * 4096)
-except OSError:
-    os.close(fd)
+fill_the_disk(disk)
 said = {}
 for name, save in [("table", lambda: [table.save("mazer:1", f"learner{i}", 13 + i, [(0, 1)] * 50) for i in range(400)]),
                    ("store", lambda: [store.add_score("mazer:1", "x" * 40, i) for i in range(2000)])]:
