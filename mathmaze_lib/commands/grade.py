@@ -142,11 +142,13 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
           f"{time.monotonic() - start:.0f} s")
     notes_from_collect(subs, root)
     notes: dict = {}
-    if lesson is not None:
-        work = read_work(subs, lesson, int(args.max_mb * 1e6))
+    work = read_work(subs, lesson, int(args.max_mb * 1e6)) if lesson is not None else None
+    if work is not None:
         notes = similar(subs, work, lesson, files, threshold)
         flagged = sum(1 for n in notes.values() if n)
         print(f"wrote {files.similarity}: {flagged} notebook{'s' * (flagged != 1)} flagged for similar code")
+    results.save(subs, lesson, files.results, sandboxed, notes)     # kept before any marks file is read
+    if work is not None:
         table = weights.points(lesson)
         keep = read_manual(files.written, table) if files.written.exists() else None
         if args.manual:
@@ -155,7 +157,6 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
         if count:
             print(f"wrote {files.written}: {count} written answers to mark (fill in points and comment, then "
                   f"grade --manual {files.written} --csv {args.csv} --feedback {args.feedback})")
-    results.save(subs, lesson, files.results, sandboxed, notes)
     return subs, lesson, sandboxed, why, root, notes
 
 
@@ -164,8 +165,9 @@ def _write(args, subs, lesson, files, marks, sandboxed, roster, root) -> None:
 
     assignment = args.assignment or f"Math Maze lesson {lesson}"
     said = finish(subs, lesson, files, marks, sandboxed, roster, assignment, root)
-    print(f"wrote {args.csv} ({marks.out_of} points per notebook) and {len(subs)} feedback files in {args.feedback}; "
-          f"lesson {lesson}'s column of the class gradebook {files.book}")
+    book = f"; lesson {lesson}'s column of the class gradebook {files.book}" if lesson is not None else ""
+    print(f"wrote {args.csv} ({marks.out_of} points per notebook) and {len(subs)} feedback files in "
+          f"{args.feedback}{book}")
     if roster is not None:
         print(f"wrote {files.lms} for the LMS ({len(roster.students)} students, column {assignment!r}) and "
               f"{files.book_lms} (every lesson graded so far)")

@@ -114,6 +114,8 @@ def finish(subs, lesson: int, files: Files, marks, isolated: bool, roster=None, 
     if roster is not None:
         said["left_out"], said["by_name"] = write_lms(subs, roster, lesson, files.lms, assignment,
                                                       partial=marks.partial, root=root, marks=marks)
+    if lesson is None:            # nothing could be graded: no lesson's column to write
+        return said
     totals: dict = {}
     for sub in subs:
         if sub.reason and sub.student in totals:
