@@ -22,6 +22,7 @@ The service (``python -m mathmaze_lib.hubscores``, a managed service of deploy/j
 :class:`ClassScores` is the learner's side, with the methods of :class:`mathmaze_lib.store.Store` the Mazer game
 uses; :func:`class_scores` gives one when the hub has the service (``MATHMAZE_SCORES_URL``), else None.
 
+>>> import tempfile
 >>> table = Table(tempfile.mkdtemp())
 >>> table.save("mazer:1", "ada", 12, [(0, 1)]), table.save("mazer:1", "ada", 10, [(1, 1)]), table.save("mazer:1", "bob", 14, [])
 ((True, 1), (False, 1), (True, 1))
@@ -36,7 +37,6 @@ import json
 import os
 import re
 import sqlite3
-import tempfile
 import threading
 from contextlib import contextmanager, suppress
 import time

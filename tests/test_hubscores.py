@@ -54,7 +54,7 @@ def good_walls(map_id="mazer:1", n=2):
 
 def test_lines_are_named_by_the_token_and_scored_by_the_service(service):
     walls, moves = good_walls()
-    ada, grace = ClassScores(service, "ada-token"), ClassScores(service, "grace-token")
+    ada = ClassScores(service, "ada-token")
     assert ada.save_best("mazer:1", 999, walls) is True and ada.login == "ada"
     assert ada.best("mazer:1") == (moves, sorted(walls))
     # grace claims ada's name and a score her walls do not make: the line is hers, with the real moves
