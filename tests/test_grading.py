@@ -147,8 +147,8 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
         assert row["out_of"] == "7" and row["q7 written"] == ""                 # not marked yet
         for word in words:
             assert word in row["notes"], f"{name}: {word!r} not in {row['notes']!r}"
-        if marks == {q: 1 for q in QS} and not words:
-            assert row["notes"] == "q7 written: not marked yet"
+        if marks == {q: 1 for q in QS} and not words:          # the solutions' code: every such pair is flagged
+            assert row["notes"].startswith("q7 written: not marked yet; similar code: ")
     by_name = {r["file"].rsplit("/", 1)[-1]: r for r in rows}
     assert by_name["ada_03_wall_optimization.ipynb"]["student"] == "ada"
     assert by_name["nora_03_wall_optimization.ipynb"]["student"] == "Nora Noether"

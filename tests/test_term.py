@@ -83,11 +83,12 @@ def test_a_renamed_copy_is_flagged_and_two_honest_answers_are_not(tmp_path):
     flagged = {(p.a, p.b) for p in pairs if p.flagged}
     assert flagged == {("ada", "mallory")}, [(p.a, p.b, round(p.share, 2)) for p in pairs]
     copy = next(p for p in pairs if p.flagged)
-    assert copy.share > 0.9 and max(p.share for p in pairs if not p.flagged) < 0.3
+    assert copy.share > 0.9 and max(p.share for p in pairs if not p.flagged) < 0.4
     similarity.report(pairs, codes, tmp_path / "report.html", "lesson 1", labels={"ada": "Ada (ada/01.ipynb)"})
     page = (tmp_path / "report.html").read_text()
     assert page.count('<div class=pair>') == 1 and "Ada (ada/01.ipynb) and mallory" in page
-    assert "<mark>" in page and "def path_sum(grid, route)" in page and "def path_sum(numbers, path)" in page
+    text = re.sub(r"</?mark>", "", page)
+    assert "<mark>" in page and "def path_sum(grid, route)" in text and "def path_sum(numbers, path)" in text
 
 
 def graded(folder: Path, lesson: int, marks: dict) -> list:

@@ -1,45 +1,55 @@
 """Which submissions share their code: every pair of learners' own code compared, and each with the
-worked solutions, by winnowed fingerprints (copydetect, as MOSS does).
+worked solutions, by winnowed fingerprints (Schleimer, Wilkerson and Aiken's winnowing, as MOSS and
+copydetect do), on Python's own tokens.
 
 Each submission's own code is the code cells its learner wrote or changed (:func:`.given.own_code`); the
 lesson's own code (the student notebook's cells, the exercise cells' headers and docstrings included) is
-left out as boilerplate. copydetect reads the code as Python tokens with every name replaced by one letter
-(so renaming variables changes nothing), hashes every run of ``k`` tokens' characters and keeps a few of
-those hashes per window (winnowing). The share of a notebook's own code found in another's is the size of
-their common runs over the size of its code. A pair is flagged when either share reaches the threshold and
-the common code is longer than a few lines (``min_common``): short answers that everyone writes alike
-are not flagged, and a renamed copy of a classmate's whole notebook is.
+left out as boilerplate. The code is read as Python tokens (the standard library's tokenizer), with every
+name that is not a keyword or a builtin replaced by one symbol, every string by another, and comments and
+blank lines dropped: renaming variables or rewording comments changes nothing. Every run of :data:`K` tokens
+is hashed, and of each :data:`WINDOW` hashes in a row the smallest is kept (winnowing: any common run of
+``K + WINDOW - 1`` tokens or more is found). The share of a notebook's own code found in another's is the
+number of its tokens under common fingerprints over the number under all its fingerprints. A pair is flagged
+when either share reaches the threshold and the common code is longer than a few lines (``min_common``
+tokens): short answers that everyone writes alike are not flagged, and a renamed copy of a classmate's whole
+notebook is.
 
 :func:`report` writes an HTML page a teacher reads: the pairs, most similar first, and for each flagged
 pair the two notebooks' own code side by side with the common parts marked.
 
 >>> codes = {"ada": "def f(xs):\\n    total = 0\\n    for x in xs:\\n        if x > 0:\\n            total += x * x\\n    return total\\n",
-...          "bob": "def f(values):\\n    s = 0\\n    for v in values:\\n        if v > 0:\\n            s += v * v\\n    return s\\n"}
+...          "bob": "def f(values):\\n    s = 0  # the sum\\n    for v in values:\\n        if v > 0:\\n            s += v * v\\n    return s\\n"}
 >>> [(p.a, p.b, round(p.share_a, 2)) for p in compare(codes, given="", min_common=20)]
 [('ada', 'bob', 1.0)]
 """
 
 from __future__ import annotations
 
+import builtins
 import html
 import io
+import keyword
+import tokenize
+import zlib
 from dataclasses import dataclass, field
 from typing import Optional
 
-__all__ = ["Pair", "compare", "report", "REFERENCE", "THRESHOLD"]
+__all__ = ["Pair", "compare", "report", "fingerprints", "REFERENCE", "THRESHOLD"]
 
 #: The name of the worked solutions among the compared.
 REFERENCE = "the worked solutions"
 #: A pair is flagged when this share of one notebook's own code is in the other's.
 THRESHOLD = 0.7
-K, WINDOW = 25, 1            # copydetect's noise threshold (characters of the filtered code) and window
-MIN_COMMON = 150             # common filtered characters below which a pair is not flagged (a few lines)
+K, WINDOW = 20, 4            # tokens per fingerprint, and hashes per winnowing window
+MIN_COMMON = 60              # common tokens below which a pair is not flagged (a few lines)
+_BUILTINS = set(dir(builtins))
+_SKIP = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER}
 
 
 @dataclass
 class Pair:
     """Two compared: the share of ``a``'s own code found in ``b`` and the other way round, their common
-    filtered characters, and the common parts as ``(start, end)`` character ranges of each one's code."""
+    tokens, and the common parts as ``(start, end)`` character ranges of each one's code."""
 
     a: str
     b: str
@@ -55,42 +65,107 @@ class Pair:
         return max(self.share_a, self.share_b)
 
 
-def _fingerprint(code: str, boilerplate=None):
-    from copydetect.detector import CodeFingerprint
+def _tokens(code: str) -> list:
+    """``[(symbol, start, end)]``: the code's tokens as symbols (see the module's text), with their character
+    ranges; code that stops being Python (a cell of shell commands, a half-written line) ends the list there."""
+    starts = [0]
+    for line in code.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    out = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type in _SKIP:
+                continue
+            if tok.type == tokenize.NAME:
+                symbol = tok.string if keyword.iskeyword(tok.string) or tok.string in _BUILTINS else "V"
+            elif tok.type == tokenize.STRING or tok.type == getattr(tokenize, "FSTRING_START", -1):
+                symbol = "S"
+            elif tok.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+                symbol = {tokenize.NEWLINE: ";", tokenize.INDENT: "{", tokenize.DEDENT: "}"}[tok.type]
+            else:
+                symbol = tok.string
+            (r1, c1), (r2, c2) = tok.start, tok.end
+            out.append((symbol, starts[r1 - 1] + c1, starts[min(r2, len(starts)) - 1] + c2))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass
+    return out
 
-    return CodeFingerprint("code.py", K, WINDOW, boilerplate=boilerplate, fp=io.StringIO(code), language="python")
+
+@dataclass
+class _Print:
+    tokens: list
+    kept: dict             # hash -> [token positions of the runs it starts]
+
+    @property
+    def covered(self) -> int:
+        return len({i for spots in self.kept.values() for p in spots for i in range(p, p + K)})
+
+
+def fingerprints(code: str, boilerplate=frozenset()) -> _Print:
+    """The winnowed fingerprints of ``code``, those of ``boilerplate`` (a set of hashes) left out.
+
+    >>> a = fingerprints("squares = [i * i for i in range(10) if i % 2 == 0]\\nprint(squares, len(squares))\\n")
+    >>> b = fingerprints("evens = [k * k for k in range(10) if k % 2 == 0]\\nprint(evens, len(evens))\\n")
+    >>> set(a.kept) == set(b.kept) != set()
+    True
+    """
+    tokens = _tokens(code)
+    symbols = [t[0] for t in tokens]
+    hashes = [_hash(symbols[i:i + K]) for i in range(len(symbols) - K + 1)]
+    kept: dict = {}
+    for w in range(max(1, len(hashes) - WINDOW + 1)):
+        window = hashes[w:w + WINDOW]
+        if not window:
+            break
+        low = min(window)
+        at = w + max(i for i, h in enumerate(window) if h == low)      # the rightmost smallest
+        if low not in boilerplate and at not in kept.setdefault(low, []):
+            kept[low].append(at)
+    return _Print(tokens, {h: spots for h, spots in kept.items() if spots})
+
+
+def _every_hash(code: str) -> frozenset:
+    symbols = [t[0] for t in _tokens(code)]
+    return frozenset(_hash(symbols[i:i + K]) for i in range(len(symbols) - K + 1))
+
+
+def _hash(symbols) -> int:
+    """A run of tokens' hash, the same in every process (Python's own ``hash`` of text is not)."""
+    return zlib.crc32("\x1f".join(symbols).encode("utf-8"))
+
+
+def _common(mine: _Print, theirs: _Print) -> tuple:
+    """``(tokens of mine under common fingerprints, their character spans)``."""
+    positions = sorted({i for h in set(mine.kept) & set(theirs.kept) for p in mine.kept[h] for i in range(p, p + K)})
+    spans: list = []
+    for i in positions:
+        start, end = mine.tokens[i][1], mine.tokens[i][2]
+        if spans and i == spans[-1][2] + 1:
+            spans[-1] = (spans[-1][0], end, i)
+        else:
+            spans.append((start, end, i))
+    return len(positions), [(s, e) for s, e, _ in spans]
 
 
 def compare(codes: dict, given: str, reference: Optional[str] = None, threshold: float = THRESHOLD,
             min_common: int = MIN_COMMON) -> list:
     """Every pair of ``codes`` (``{name: own code}``), and each with ``reference`` (named :data:`REFERENCE`),
     most similar first; ``given``: the lesson's own code, left out."""
-    import logging
-
-    logging.getLogger().setLevel(max(logging.getLogger().level, logging.ERROR))   # copydetect's chatter
-    from copydetect.detector import compare_files
-
-    boilerplate = list(_fingerprint(given).hashes) if given.strip() else []
-    names = [n for n in codes if codes[n].strip()]
-    prints = {n: _fingerprint(codes[n], boilerplate) for n in names}
+    boilerplate = _every_hash(given) if given.strip() else frozenset()
+    prints = {n: fingerprints(code, boilerplate) for n, code in codes.items() if code.strip()}
     if reference and reference.strip():
-        prints[REFERENCE] = _fingerprint(reference, boilerplate)
-    order = list(prints)
+        prints[REFERENCE] = fingerprints(reference, boilerplate)
+    order = [n for n in prints if prints[n].kept]
     pairs = []
     for i, a in enumerate(order):
         for b in order[i + 1:]:
-            common, (share_a, share_b), (slices_a, slices_b) = compare_files(prints[a], prints[b])
-            pair = Pair(a, b, float(share_a), float(share_b), int(common),
-                        _spans(slices_a), _spans(slices_b))
+            common_a, spans_a = _common(prints[a], prints[b])
+            common_b, spans_b = _common(prints[b], prints[a])
+            pair = Pair(a, b, common_a / prints[a].covered, common_b / prints[b].covered, min(common_a, common_b),
+                        spans_a, spans_b)
             pair.flagged = pair.share >= threshold and pair.common >= min_common
             pairs.append(pair)
     return sorted(pairs, key=lambda p: (-p.share, p.a, p.b))
-
-
-def _spans(slices) -> list:
-    if len(slices) == 0 or len(slices[0]) == 0:
-        return []
-    return [(int(s), int(e)) for s, e in zip(slices[0], slices[1])]
 
 
 def _marked(code: str, spans: list) -> str:
