@@ -88,6 +88,17 @@ def stop_server(hub: hubkit.Hub, name: str, timeout: float = 60.0) -> None:
         time.sleep(0.5)
 
 
+def run_measured(hub, name: str, kernel, nb, timeout: float) -> tuple:
+    """Run every cell of ``nb`` in ``kernel`` (closed after); ``(PSS, RSS, CPU seconds)`` of the learner then."""
+    try:
+        kernel.run_notebook(nb, timeout=timeout)
+        pids = learner_pids(hub, name)
+        pss, rss = memory_mib(pids)
+        return pss, rss, cpu_seconds(pids)
+    finally:
+        kernel.close()
+
+
 def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
     """One learner logs in, pulls, runs the whole lesson; memory and CPU of their server + kernel."""
     learner = hub.learner(name)
@@ -97,16 +108,9 @@ def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
     idle_pss, _ = memory_mib(learner_pids(hub, name))
     path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
     nb = learner.read_notebook(path)
-    kernel = learner.open_kernel(path)
-    try:
-        t0 = time.monotonic()
-        kernel.run_notebook(nb, timeout=1200)
-        run_s = time.monotonic() - t0
-        pids = learner_pids(hub, name)
-        pss, rss = memory_mib(pids)
-        cpu = cpu_seconds(pids)
-    finally:
-        kernel.close()
+    t0 = time.monotonic()
+    pss, rss, cpu = run_measured(hub, name, learner.open_kernel(path), nb, 1200)
+    run_s = time.monotonic() - t0
     stop_server(hub, name)
     return {"lesson": lesson, "pss": pss, "rss": rss, "idle_pss": idle_pss, "run_s": run_s, "cpu": cpu}
 
@@ -161,20 +165,18 @@ def storm(hub, repo, size: int, tag: str, then=None) -> list[dict]:
 
 
 def whole_lesson(hub, repo, name: str, lesson: str, go: threading.Event) -> dict:
-    """Log in when ``go`` is set, pull, open ``lesson`` and run all of it: seconds to a running kernel (its first
-    cell answered) and to the end of the lesson, and the learner's memory then."""
+    """Log in when ``go`` is set, pull, open ``lesson`` and run all of it: seconds to a running kernel (a cell
+    answered) and to the end of the lesson, and the learner's memory then."""
     t0, _, _, nb, kernel = arrive(hub, repo, name, lesson, go, 900)
     try:
         if kernel.execute("1 + 1", timeout=900)["status"] != "ok":
             raise RuntimeError(f"{name}: the kernel did not answer")
-        t_kernel = time.monotonic() - t0
-        kernel.run_notebook(nb, timeout=1800)
-        t_lesson = time.monotonic() - t0
-        pids = learner_pids(hub, name)
-        pss, rss = memory_mib(pids)
-        cpu = cpu_seconds(pids)
-    finally:
+    except BaseException:
         kernel.close()
+        raise
+    t_kernel = time.monotonic() - t0
+    pss, rss, cpu = run_measured(hub, name, kernel, nb, 1800)
+    t_lesson = time.monotonic() - t0
     return {"name": name, "kernel": t_kernel, "lesson": t_lesson, "pss": pss, "rss": rss, "cpu": cpu}
 
 
