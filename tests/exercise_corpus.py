@@ -453,7 +453,7 @@ _ICE = ("def ice_stops(grid, cell):\n    rows, cols = len(grid), len(grid[0])\n 
         "    for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n        r, c = cell\n"
         "        while 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] != '#':\n"
         "            r, c = r + dr, c + dc\n{keep}")
-CORPUS["lesson2", "q7"] = {
+CORPUS["lesson2", "q6"] = {
     RIGHT: [
         _ICE.format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out"),
         _ICE.format(keep="        if [r, c] != list(cell):\n            out.append([r, c])\n    return out"),
@@ -701,3 +701,21 @@ CORPUS["lesson3", "q6"] = {
          "Write it yourself"),
     ],
 }
+
+
+# ---------------------------------------------------------------- lesson 2: the BFS scaffold (q2a, q2's skeleton)
+
+PARSONS["lesson2", "q2a"] = {
+    RIGHT: ['bfs_order_lines = "AHKDEFCJIBG"', 'bfs_order_lines = "KHADEFCJBIG"', 'bfs_order_lines = "a h k d e c j i b f g"',
+            'bfs_order_lines = "HAK DE CJIB F G"'],
+    WRONG: [('bfs_order_lines = "AHKGDEFCJIB"', "return order (G) ends the function"),
+            ('bfs_order_lines = "HKDEFCJIBAG"', "seen = {start} (A) must come before the loop"),
+            ('bfs_order_lines = "AHKDFECJIBG"', "after the node is taken from the queue"),
+            ('bfs_order_lines = "AHKDECJIFBG"', "is indented further than the line before it"),
+            ('bfs_order_lines = "AHKDEFCJIB"', "G is missing"), ('bfs_order_lines = ["A", "H"]', "a string of letters")],
+}
+
+CORPUS["lesson2", "q2"][WRONG].append(       # Exercise 2's skeleton with a blank left as it is
+    ("def bfs_distances(succ, start):\n    dist = {start: 0}\n    queue = deque([start])\n    while queue:\n"
+     "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in ___:\n"
+     "                dist[nxt] = dist[node] + 1\n                queue.append(nxt)\n    return dist", "replace every ___"))

@@ -172,9 +172,21 @@ GAMES = [
                     "texts, roles = summaze.texts_and_roles(tiny)\n"
                     "SearchStepper.depth_first(steps, rows=3, cols=3, texts=texts, roles=roles,\n"
                     "                          describe=lambda i: summaze.describe_step(tiny, steps, i))"),
+    ("your search", "from mathmaze_lib.exercises.stepping import step_bfs_distances\n"
+                    "from mathmaze_lib.puzzles import jumpmaze as jm\n"
+                    "def bfs_distances(succ, start):      # a stack: the stepper shows where it leaves BFS\n"
+                    "    dist, todo = {start: 0}, [start]\n"
+                    "    while todo:\n"
+                    "        node = todo.pop()\n"
+                    "        for nxt in succ(node):\n"
+                    "            if nxt not in dist:\n"
+                    "                dist[nxt] = dist[node] + 1\n"
+                    "                todo.append(nxt)\n"
+                    "    return dist\n"
+                    "step_bfs_distances(bfs_distances, jm.parse('2 1 2 2\\n1 2 3 1\\n3 1 3 2\\n1 1 1 0'))"),
 ]
 #: How many boards each game's output shows (the race has two).
-BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "stepper": 1, "depth-first": 1}
+BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "stepper": 1, "depth-first": 1, "your search": 1}
 
 
 def games_notebook(folder: Path) -> str:

@@ -126,7 +126,7 @@ def test_challenges_need_work_the_lesson_has_not_printed():
     counts = lesson1.solution_counts()
     best = max(counts, key=counts.get)
     cs = cells(NOTEBOOKS / "solutions" / "01_math_maze.ipynb")
-    challenge = next(i for i, c in enumerate(cs) if "## 5. Challenges" in c.source)
+    challenge = next(i for i, c in enumerate(cs) if re.search(r"^## \d+\. Challenges", c.source, re.M))
     shown = "\n".join(c.source + output_text(c) for c in cs[:challenge])
     assert not mentions(shown, best) and lesson1.c1.evaluate(best).correct
     assert not lesson1.c1.evaluate(7).correct           # the puzzle the lesson shows with three solutions
@@ -192,3 +192,24 @@ def test_a_prediction_widget_shows_the_verdict_after_check_and_plain_text_elsewh
     pick.value = "b"
     check.click()
     assert "Right: b. Because." in verdict.value
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_exercises_are_numbered_in_order_without_gaps(path):
+    """``### Exercise N:`` headings count 1, 2, 3, ... in the order of the notebook; a step before an
+    exercise is ``Na`` (lesson 1's 4a: put the lines in order, then write the function), and the
+    questions to think about come after the last number."""
+    cs = cells(path)
+    labels = [m.group(1) for c in cs if c.cell_type == "markdown"
+              for m in re.finditer(r"^### Exercise (\d+[a-z]?):", c.source, re.M)]
+    numbers = [int(label.rstrip("abc")) for label in labels]
+    assert sorted(set(numbers)) == list(range(1, max(numbers) + 1)) and numbers == sorted(numbers), labels
+    for i, label in enumerate(labels):
+        if not label.isdigit():
+            assert labels[i + 1] == label.rstrip("abc"), f"{path.name}: Exercise {label} leads into its exercise"
+    questions = [int(m.group(1)) for c in cs if c.cell_type == "code" for m in re.finditer(r"ex\.q(\d+)\.solution", c.source)]
+    assert all(q > max(numbers) for q in questions), (questions, labels)
+    module = lesson_module(path)
+    checked = [name[1:] for name in module.__all__ if re.fullmatch(r"q\d+[a-z]?", name)
+               and re.search(rf"\bex\.{name}\.check\(\)", "".join(c.source for c in cs))]
+    assert sorted(checked) == sorted(labels), (checked, labels)

@@ -296,7 +296,7 @@ def _greedy_trap(maze):
 
 c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3 walls on which the best walls "
                "beat greedy by 4 moves or more.", _greedy_trap,
-               hints=["On the open board of section 3 the best beat greedy by 2. Boards where walls only pay off "
+               hints=["On the open board of section 5 the best beat greedy by 2. Boards where walls only pay off "
                       "together (several equally short routes) are the traps.",
                       "Try many random small boards (starts in the left column, finishes in the right one, a few "
                       "rocks): compare optimize.greedy(board).moves with optimize.exact(board).moves and keep "
@@ -306,9 +306,9 @@ c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3
 # ---- predictions ---------------------------------------------------------------------------
 
 BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
-OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 3: greedy gets stuck
-TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 6
-UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 7
+OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 5: greedy gets stuck
+TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 8
+UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 9
 
 
 def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
@@ -319,7 +319,7 @@ def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
 
 @lru_cache(maxsize=1)
 def build_and_anneal_on_the_empty_board() -> tuple:
-    """Section 7's two runs on the empty board (annealing with section 4's moves, and build), made once
+    """Section 9's two runs on the empty board (annealing with section 6's moves, and build), made once
     (about 2 s in pure Python; counted steps, so the same every time)."""
     big = wallmaze.level("empty")
     return (optimize.anneal(big, seed=1, seconds=None, max_iters=20_000),
@@ -346,7 +346,7 @@ p5 = Prediction("With a wall on (0, 1), how many moves does the runner walk on t
                 answer=lambda: score(TELEPORT_BOARD, [(0, 1)]), choices=[4, 6, 8, 10], name="ex.p5",
                 why="It plans through (1, 1) as if it were an ordinary cell, steps on the teleport and is thrown "
                     "back to (2, 0): the 'short cut' costs it 2 moves.")
-p6 = Prediction("Greedy (section 3) keeps adding the one wall that makes the path longest. How many walls does it "
+p6 = Prediction("Greedy (section 5) keeps adding the one wall that makes the path longest. How many walls does it "
                 "place on this empty board?", answer=lambda: len(optimize.greedy(UNLIMITED_BOARD).walls),
                 choices=[0, 3, 6, 12], name="ex.p6",
                 why="No single wall makes the path any longer: the runner steps into the next row, which is just as "
@@ -356,7 +356,7 @@ p7 = Prediction("With as many walls as you like, how many moves can you make the
                 name="ex.p7",
                 why="The best board is one long corridor; the walls are its sides, and the corridor and its walls "
                     "share the 25 inner cells, so the corridor cannot be much longer.")
-p8 = Prediction("Annealing with the moves of section 4 and build each get about the same number of runs of the "
+p8 = Prediction("Annealing with the moves of section 6 and build each get about the same number of runs of the "
                 "runner here. How many moves will build's best board make the runner walk?",
                 answer=lambda: build_and_anneal_on_the_empty_board()[1].moves, choices=[45, 55, 70, 100],
                 name="ex.p8",
