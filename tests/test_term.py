@@ -46,11 +46,11 @@ def test_written_answers_are_what_the_learner_added_around_the_question():
     nb.cells.insert(anchor + 1, nbformat.v4.new_code_cell("print(19)"))                 # code is not an answer
     assert given.written_answers(nb, ["q6"], given.cells(1)) == {"q6": "and short paths are rare\n\nMany paths share **one** sum."}
     untouched = lesson_notebook("02_jumping_mazes")
-    assert given.written_answers(untouched, ["q6"], given.cells(2)) == {"q6": ""}
+    assert given.written_answers(untouched, ["q7"], given.cells(2)) == {"q7": ""}
     # a learner who types into the question's own cell: only the lines they added
-    question = next(i for i, c in enumerate(untouched.cells) if "ex.q6.solution()" in c.source) - 1
+    question = next(i for i, c in enumerate(untouched.cells) if "ex.q7.solution()" in c.source) - 1
     untouched.cells[question].source += "\n\nEvery route is queued again, so the queue doubles."
-    assert given.written_answers(untouched, ["q6"], given.cells(2))["q6"] == "Every route is queued again, so the queue doubles."
+    assert given.written_answers(untouched, ["q7"], given.cells(2))["q7"] == "Every route is queued again, so the queue doubles."
     assert given.own_code(lesson_notebook("03_wall_optimization"), given.cells(3)) == []
 
 
