@@ -138,8 +138,10 @@ class Table:
             if improved:
                 db.execute("INSERT OR REPLACE INTO lines VALUES (?, ?, ?, ?, ?)",
                            (map_id, login, moves, json.dumps(sorted(map(list, walls))), time.time()))
-            best = max(moves, row[0]) if row else moves
-            rank = 1 + db.execute("SELECT count(*) FROM lines WHERE map = ? AND moves > ?", (map_id, best)).fetchone()[0]
+            best, saved = db.execute("SELECT moves, saved FROM lines WHERE map = ? AND login = ?",
+                                     (map_id, login)).fetchone()
+            rank = 1 + db.execute("SELECT count(*) FROM lines WHERE map = ? AND (moves > ? OR moves = ? AND saved < ?)",
+                                  (map_id, best, best, saved)).fetchone()[0]      # the table's order: ties, earliest first
         return improved, rank
 
     def lines(self, map_id: str, limit: int = 10) -> list:
