@@ -61,8 +61,8 @@ def test_grade_names_a_collected_copy_by_the_hub_login(tmp_path):
 
 
 def test_a_file_in_the_learners_home_is_read(tmp_path):
-    data, modified = read_from_home(str(home_with(tmp_path)), LESSON, 10_000)
-    assert data == NOTEBOOK and modified > 0
+    data, modified, changed = read_from_home(str(home_with(tmp_path)), LESSON, 10_000)
+    assert data == NOTEBOOK and modified > 0 and changed >= modified
     with pytest.raises(FileNotFoundError):
         read_from_home(str(tmp_path / "ada"), "mathmaze-class/notebooks/02_jumping_mazes.ipynb", 10_000)
 

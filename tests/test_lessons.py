@@ -204,7 +204,9 @@ def test_sections_are_marked_core_or_going_further_and_challenges_close_the_less
         assert line.endswith("(core)") or line.endswith("(going further)"), line
     assert any("Challenges" in line for line in sections), f"{path.name} has no challenges"
     assert any(re.search(r"\bex\.c\d+\.check\(\)", c.source) for c in cs), f"{path.name}: no checked challenge"
-    assert "## What you can do now" in cs[-1].source
+    # the lesson closes with what the learner can do now, then the cell that hands it in (ex.hand_in())
+    assert cs[-1].cell_type == "code" and cs[-1].source.rstrip().endswith("# ex.hand_in()"), path.name
+    assert "## What you can do now" in cs[-2].source
 
 
 def test_a_prediction_answers_right_wrong_and_unanswered_without_widgets():

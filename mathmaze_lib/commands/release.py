@@ -64,6 +64,12 @@ def run(args) -> int:
         differ.append("the worked solutions (mathmaze_lib/data/solutions.json)")
         if not args.check:
             print("wrote mathmaze_lib/data/solutions.json")
+    from ..grading.given import write as write_given
+
+    if write_given(folder, check=args.check):      # the student notebooks' cells, for grade (written answers)
+        differ.append("the lessons' given cells (mathmaze_lib/data/given.json)")
+        if not args.check:
+            print("wrote mathmaze_lib/data/given.json")
     if args.check:
         for name in differ:
             print(f"{name if ' ' in name else folder / name} is out of date: run `python -m mathmaze_lib release`",

@@ -28,6 +28,7 @@ from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _lesson_puzzles, _on, 
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, rule_diagnose
+from .handing import hand_in_for
 from .solutions import attach, by_number
 
 #: The exercises the puzzles bring to this lesson (none yet), found through the registry.
@@ -363,3 +364,6 @@ for _exercise, _rules, _size in ((q1, Q1_RULES, _q1_size), (q2, Q2_RULES, _q2_si
     _exercise.rules, _exercise.case_size = _rules, _size
 
 attach(globals(), "lesson1")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(1)

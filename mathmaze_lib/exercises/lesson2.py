@@ -27,6 +27,7 @@ from .lesson2_bfs import (LITTLE, Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, SMALL,
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
+from .handing import hand_in_for
 from .solutions import attach, by_number
 
 #: The exercises the puzzles bring (the ice maze's q6, going further), found through the registry.
@@ -363,3 +364,6 @@ def _blank_left(outcome, args) -> "str | None":
 q2.explain_error = _blank_left
 
 attach(globals(), "lesson2")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(2)

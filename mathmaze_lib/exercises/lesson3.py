@@ -27,6 +27,7 @@ from .lesson3_runner import (BOARD, OPEN_BOARD, Q1_RULES, Q2_RULES, Q3_RULES, TE
                              _lesson_cases, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2, q3)
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
+from .handing import hand_in_for
 from .solutions import attach, by_number
 
 #: The exercises the puzzles bring to this lesson (none yet), found through the registry.
@@ -373,3 +374,6 @@ p8 = Prediction("Annealing with the moves of section 6 and build each get about 
                 why="Its steps can put walls anywhere, so corridors grow; and most steps are decided without a run.")
 
 attach(globals(), "lesson3")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(3)

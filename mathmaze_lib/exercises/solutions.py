@@ -65,7 +65,12 @@ def collect(solutions_dir: Path) -> dict:
 
 def write(solutions_dir: Path, check: bool = False, target: Path = DATA) -> bool:
     """Write the solutions file from the notebooks (``check``: only compare); True when it differed."""
-    text = json.dumps(collect(solutions_dir), indent=1, sort_keys=True) + "\n"
+    return write_data(json.dumps(collect(solutions_dir), indent=1, sort_keys=True) + "\n", target, check)
+
+
+def write_data(text: str, target: Path, check: bool = False) -> bool:
+    """Write ``text`` to a data file of the release step unless it holds it already (``check``: only compare);
+    True when it differed."""
     current = target.read_text(encoding="utf-8") if target.exists() else None
     if current == text:
         return False

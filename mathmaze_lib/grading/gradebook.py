@@ -212,16 +212,18 @@ def read_roster(path) -> Roster:
 
 
 def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str, partial: bool = False,
-              root=None) -> tuple:
+              root=None, marks=None) -> tuple:
     """Write an LMS import file: the :data:`LMS_COLUMNS`, then one column ``assignment`` with each
-    student's points (empty for a student with no graded submission), after a "Points Possible" row.
+    student's points (empty for a student with no graded submission), after a "Points Possible" row;
+    the points are ``marks``' (:class:`~.marks.Marks`: the weights and the teacher's marks).
 
     A student gets the score of the one submission that matches them best (see :meth:`Roster.match`);
     when two match them equally well, neither is used. Returns ``(left out, by name only)``: the
     submissions not in the file, and those matched only by a name (a file or folder name, which a
     learner may have chosen). ``root``: the folder graded (default: each submission's own ``root``).
     """
-    out_of = len(graded_exercises(lesson)) if lesson is not None else 0
+    marks = marks or _marks(lesson, partial)
+    out_of = marks.out_of if lesson is not None else 0
     claims: dict = {}
     left_out = []
     for sub in subs:
@@ -236,7 +238,7 @@ def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str
         winners = [sub for how, sub in found if how == best]
         left_out += [sub for how, sub in found if how != best or len(winners) > 1]
         if len(winners) == 1:
-            scores[key] = "" if winners[0].reason else winners[0].total
+            scores[key] = "" if winners[0].reason else marks.total(winners[0])
             if best == 2:
                 by_name.append(winners[0])
     for student in roster.students:
@@ -256,15 +258,39 @@ def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str
 # ------------------------------------------------------------------------------ writing
 
 def columns(lesson: Optional[int]) -> list:
-    """The gradebook's header row."""
-    qs = [f"{attr} {q.name}" for attr, q in graded_exercises(lesson)] if lesson is not None else []
+    """The gradebook's header row: a column per exercise, checked (``q1 path_sum``) or written (``q6 written``)."""
+    qs = [f"{attr} {q.name}" for attr, q in _exercises(lesson)]
     return ["file", "student", "lesson", *qs, "total", "out_of", "notes"]
 
 
-def _notes(sub: Submission) -> str:
+def _exercises(lesson: Optional[int]) -> list:
+    """``[(attr, exercise)]`` of the gradebook's columns: checked and written exercises, in order."""
+    from .marks import written_questions
+
+    if lesson is None:
+        return []
+    both = graded_exercises(lesson) + [(a, _Written(a)) for a, _ in written_questions(lesson)]
+    return sorted(both, key=lambda pair: int(pair[0][1:]))
+
+
+@dataclass
+class _Written:
+    """A written answer's column (``q6 written``)."""
+
+    attr: str
+    name: str = "written"
+
+
+def _marks(lesson, partial):
+    from .marks import Marks
+
+    return Marks.of(lesson, partial)
+
+
+def _notes(sub: Submission, marks=None) -> str:
     if sub.reason:
         return "; ".join([sub.reason] + [n for n in sub.notes if n not in sub.reason])
-    missed = []
+    missed = [f"{attr} written: not marked yet" for attr in (marks.unmarked(sub) if marks else [])]
     for attr, v in sub.verdicts.items():
         if v.borrowed:
             missed.append(f"{attr} right with the reference {' and '.join(v.borrowed)} (wrong in this notebook)")
@@ -273,10 +299,13 @@ def _notes(sub: Submission) -> str:
     return "; ".join(missed + sub.notes)
 
 
-def write_csv(subs, lesson: Optional[int], path, partial: bool = False) -> None:
-    """The gradebook: one row per submission, the points per exercise (1 or 0; with ``partial`` the
-    share of cases right), empty when the file could not be graded."""
-    exercises = graded_exercises(lesson) if lesson is not None else []
+def write_csv(subs, lesson: Optional[int], path, partial: bool = False, marks=None) -> None:
+    """The gradebook: one row per submission, the points per exercise (its weight when right; with
+    ``partial`` the share of cases right times it; a written answer's the teacher's mark, empty until
+    marked), empty when the file could not be graded. ``marks``: :class:`~.marks.Marks` (default: the
+    default weights, no written answer marked)."""
+    marks = marks or _marks(lesson, partial)
+    exercises = _exercises(lesson)
     named: dict = {}
     for sub in subs:
         named.setdefault(sub.student.lower(), []).append(sub)
@@ -287,21 +316,23 @@ def write_csv(subs, lesson: Optional[int], path, partial: bool = False) -> None:
             twins = [str(s.path) for s in named[sub.student.lower()] if s is not sub]
             twin = f"the same student name as {', '.join(twins[:3])}: check which is whose" if twins else ""
             graded = not sub.reason
-            marks = [(sub.verdicts[a].points(partial) if a in sub.verdicts else 0) if graded else ""
-                     for a, _ in exercises]
-            w.writerow([str(sub.path), sub.student, sub.lesson if sub.lesson is not None else "", *marks,
-                        sub.total if graded else 0, len(exercises), "; ".join(filter(None, [_notes(sub), twin]))])
+            points = [("" if (p := marks.points(sub, a)) is None else p) if graded else "" for a, _ in exercises]
+            private = "; ".join(marks.notes.get(str(sub.path), []))
+            w.writerow([str(sub.path), sub.student, sub.lesson if sub.lesson is not None else "", *points,
+                        marks.total(sub), marks.out_of, "; ".join(filter(None, [_notes(sub, marks), twin, private]))])
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")[:80] or "student"
 
 
-def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True) -> dict:
-    """One text file per submission quoting what each check said; returns ``{file: feedback path}``."""
+def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True, marks=None) -> dict:
+    """One text file per submission quoting what each check said, with the points of each exercise and
+    the teacher's marks and comments (``marks``); returns ``{file: feedback path}``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    exercises = graded_exercises(lesson) if lesson is not None else []
+    marks = marks or _marks(lesson, False)
+    exercises = _exercises(lesson)
     used, out = set(), {}
     for sub in subs:
         base = _slug(sub.student)
@@ -314,16 +345,39 @@ def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True) -
         if sub.reason:
             lines += ["This notebook could not be graded:", f"  {sub.reason}"]
         else:
-            lines.append(f"Score: {sub.total} of {len(exercises)}")
+            waiting = " (written answers not marked yet)" if marks.unmarked(sub) else ""
+            lines.append(f"Score: {marks.total(sub)} of {marks.out_of} points{waiting}")
             lines.append("Your notebook was run from the top in a fresh process"
                          + (" (in a sandbox)" if isolated else "") + ", then each exercise was checked "
                          "with the same checks as in the lesson plus hidden cases you had not seen.")
             for attr, q in exercises:
-                v = sub.verdicts.get(attr, Feedback("error", "not checked"))
-                lines += ["", f"{attr} {q.name}: {v.status}"]
-                lines += [f"  > {line}" for line in v.text.splitlines()]
+                points, worth = marks.points(sub, attr), _points_word(marks.weights.get(attr, 1))
+                if isinstance(q, _Written):
+                    mark = "not marked yet" if points is None else f"{points} of {worth}"
+                    lines += ["", f"{attr} (written answer): {mark}"]
+                else:
+                    v = sub.verdicts.get(attr, Feedback("error", "not checked"))
+                    lines += ["", f"{attr} {q.name}: {v.status}, {points} of {worth}"]
+                    lines += [f"  > {line}" for line in v.text.splitlines()]
+                if marks.comment(sub, attr):
+                    lines += [f"  Your teacher: {line}" for line in marks.comment(sub, attr).splitlines()]
+        if marks.comment(sub, "all"):
+            lines += ["", "Your teacher says:"] + [f"  {line}" for line in marks.comment(sub, "all").splitlines()]
         if sub.notes:
             lines += ["", "Notes:"] + [f"  - {n}" for n in sub.notes]
         (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         out[str(sub.path)] = folder / name
+    with open(folder / FEEDBACK_INDEX, "w", newline="", encoding="utf-8") as f:   # for release-feedback
+        w = csv.writer(f)
+        w.writerow(["student", "file", "feedback", "lesson"])
+        for sub in subs:
+            w.writerow([sub.student, str(sub.path), out[str(sub.path)].name, "" if lesson is None else lesson])
     return out
+
+
+#: The feedback folder's table of who gets which file (``release-feedback`` reads it).
+FEEDBACK_INDEX = "index.csv"
+
+
+def _points_word(points) -> str:
+    return f"{points} point" + ("" if points == 1 else "s")
