@@ -339,11 +339,13 @@ def _act(table: Table, method: str, path: str, query: dict, body: dict, login: s
 
 
 def serve(folder, url: str, identify: Callable, teachers=(), prefix: str = "/") -> ThreadingHTTPServer:
-    """The service on ``url`` (``http://127.0.0.1:PORT``), not yet running: ``.serve_forever()``."""
+    """The service on ``url`` (``http://127.0.0.1:PORT``; port 0: a free port, ``.server_address`` says which;
+    no port: 80), not yet running: ``.serve_forever()``."""
     parts = urllib.parse.urlsplit(url)
     handler = type("Handler", (_Handler,), {"table": Table(folder), "identify": staticmethod(identify),
                                             "teachers": set(teachers), "prefix": prefix})
-    return ThreadingHTTPServer((parts.hostname or "127.0.0.1", parts.port or 80), handler)
+    port = 80 if parts.port is None else parts.port
+    return ThreadingHTTPServer((parts.hostname or "127.0.0.1", port), handler)
 
 
 def main() -> None:

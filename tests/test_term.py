@@ -18,6 +18,7 @@ from mathmaze_lib import grading
 from mathmaze_lib.__main__ import main
 from mathmaze_lib.grading import Feedback, Submission, classbook, given, results, similarity
 from mathmaze_lib.grading.marks import Marks, read_manual, read_weights, write_written, written_questions
+from mathmaze_lib.grading.owner import write_record
 from mathmaze_lib.teacher.handin import notes_from_collect
 
 
@@ -177,11 +178,11 @@ def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
 def test_hand_in_notes_come_from_collects_table(tmp_path):
     subs = graded(tmp_path / "collected", 1, {"ada": [1] * 7, "grace": [1] * 7, "alan": [1] * 7})
     (tmp_path / "collected").mkdir()
-    (tmp_path / "collected" / "collected.csv").write_text(
-        "learner,status,detail,file,saved,handed_in,late\n"
-        f"ada,collected,x,{tmp_path}/collected/ada/01_math_maze.ipynb,,2026-05-04 16:59:00,\n"
-        f"grace,collected,x,collected/grace/01_math_maze.ipynb,,2026-05-04 17:10:00,10 min after the deadline\n"
-        "alan,collected,x,collected/alan/01_math_maze.ipynb,,,\n")
+    write_record(tmp_path / "collected", [   # as collect writes it: its own record names the learners too
+        ["ada", "collected", "x", f"{tmp_path}/collected/ada/01_math_maze.ipynb", "", "2026-05-04 16:59:00", ""],
+        ["grace", "collected", "x", "collected/grace/01_math_maze.ipynb", "", "2026-05-04 17:10:00",
+         "10 min after the deadline"],
+        ["alan", "collected", "x", "collected/alan/01_math_maze.ipynb", "", "", ""]])
     assert notes_from_collect(subs, tmp_path / "collected") == 3
     assert [s.notes for s in subs] == [["handed in 2026-05-04 16:59:00"],
                                        ["late: 10 min after the deadline (handed in 2026-05-04 17:10:00)"],
@@ -189,6 +190,7 @@ def test_hand_in_notes_come_from_collects_table(tmp_path):
     again = graded(tmp_path / "collected", 1, {"ada": [1] * 7})
     again[0].root = tmp_path / "collected"           # as grade finds it: the folder it was given, collect's
     assert notes_from_collect(again) == 1 and again[0].notes == ["handed in 2026-05-04 16:59:00"]
+    assert grading.whose(tmp_path / "collected" / "grace" / "01_math_maze.ipynb").source == "hub login"
     marks = Marks.of(1)
     assert marks.out_of == 8 and marks.unmarked(subs[0]) == ["q6"] and read_manual    # 7 checked items, 1 written
     assert classbook.read(tmp_path / "no-book.csv") == ({}, [])

@@ -347,6 +347,8 @@ def notes_from_collect(subs, root=None) -> int:
     """Add to each submission collected by ``collect`` what the table ``collected.csv`` of the folder it was
     collected into says of the hand-in (late, when, or not handed in): the folder ``root``, or else each
     submission's own ``root`` (the folder ``grade`` found it in); returns how many submissions it found there."""
+    from ..grading.owner import COLLECTED
+
     tables: dict = {}
     found = 0
     for sub in subs:
@@ -354,7 +356,7 @@ def notes_from_collect(subs, root=None) -> int:
         if folder is None:
             continue
         if Path(folder) not in tables:
-            tables[Path(folder)] = _collected(Path(folder) / "collected.csv")
+            tables[Path(folder)] = _collected(Path(folder) / COLLECTED)
         row = tables[Path(folder)].get((sub.path.parent.name, sub.path.name))
         if row is None or "handed_in" not in row:
             continue
