@@ -180,6 +180,23 @@ def facts() -> dict:
     f["most tree work"] = max(row[2] for row in sample)
     f["most BFS work on 9 x 9"] = max(row[3] for row in sample if row[0] == 9)
 
+    from math import comb
+    from mathmaze_lib.puzzles import lightsout
+    lights = lesson2.lights_bfs()                   # section 12: BFS on the lights of board 2 (3 x 3)
+    met = Counter(lights.dist.values())             # the boards BFS met, by their fewest presses
+    f["lights 3 x 3"] = dict(boards=2 ** 9, presses=lights.length, taken=lights.expanded, met=len(lights.dist),
+                             farthest=max(met), layers=(met[1], met[2]))
+    four = lightsout.make(2, 5, 5, presses=4)       # the end of section 12: the classic 5 x 5 board
+    f["lights 5 x 5"] = dict(
+        boards=2 ** 25, within_4=sum(comb(25, k) for k in range(5)), top_rows=2 ** 5,
+        taken_4=search.bfs(lightsout.successors(four), lightsout.state_of(four, four.lights), goal=0).expanded,
+        # make keeps a board only when those 12 presses are its one fewest answer
+        needs_12=len(min(lightsout.press_sets(lightsout.make(1, 5, 5, presses=12)), key=len)),
+        # every board that can be turned off has as many answers as the dark board (4): at least
+        # (press sets of 11 presses or fewer) / 4 boards lie within 11 presses
+        within_11_at_least=sum(comb(25, k) for k in range(12))
+        // len(lightsout.press_sets(lightsout.LightsOut(5, 5, frozenset()))))
+
     level1 = wallmaze.level("simple", 1)
     f["level 1"] = (level1.budget, optimize.greedy(level1).moves,
                     optimize.local_search(level1, seed=1, seconds=None, max_iters=4000).moves,
@@ -216,6 +233,14 @@ CLAIMS = [
     ("01", "Puzzle 7 has three", lambda f: f["solutions of 7, 42"][0] == 3),
     ("02", "the 13-jump route", lambda f: f["chain"][0] == 13),
     ("02", "(at most 81 on a 9 x 9 maze)", lambda f: f["most BFS work on 9 x 9"] <= 81),
+    ("02", "A 3 x 3 board has 2<sup>9</sup> = 512 boards of lights. BFS took from its queue only boards within 3 "
+           "presses of this one, and met besides the boards one press beyond those: most of the 512 it never saw.",
+     lambda f: f["lights 3 x 3"]["boards"] == 512 and f["lights 3 x 3"]["presses"] == 3
+     and f["lights 3 x 3"]["farthest"] == 4 and f["lights 3 x 3"]["met"] < 512 / 2),
+    ("02", "2<sup>25</sup>, about 33 million boards", lambda f: f["lights 5 x 5"]["boards"] // 10 ** 6 == 33),
+    ("02", "only boards within 4 presses (at most 15,276 of them)",
+     lambda f: f["lights 5 x 5"]["within_4"] == 15_276 and f["lights 5 x 5"]["taken_4"] <= 15_276),
+    ("02", "a board that needs 12 presses", lambda f: f["lights 5 x 5"]["needs_12"] == 12),
     ("03", "the 6 x 13 level 1 with 7 walls", lambda f: f["level 1"][0] == 7),
     ("03", "Annealing found 23 moves here", lambda f: f["level 1"][3] == 23 == f["level 1"][4]),
     ("03", "promises 64 moves when the best is 23", lambda f: f["reach bound of level 1"] == 64),
@@ -269,6 +294,15 @@ CLAIMS = [
     ("guide", "in both modes: 62 nodes on 36 cells", lambda f: f["alternate nodes, cells"] == (62, 36)),
     ("guide", "greedy adds nothing (6 moves), while three walls together make 8", lambda f: f["open board"] == (6, 8)),
     ("guide", "local search stops at 22 moves, annealing reaches 23", lambda f: f["level 1"][2:4] == (22, 23)),
+    ("guide", "a board that needs 12 presses", lambda f: f["lights 5 x 5"]["needs_12"] == 12),
+    ("guide", "every board within 11 presses: millions of the 2<sup>25</sup> boards",
+     lambda f: f["lights 5 x 5"]["within_11_at_least"] >= 2_000_000),
+    ("guide", "with 25 successors each; within 4 presses there are at most 15,276",
+     lambda f: f["lights 5 x 5"]["within_4"] == 15_276),
+    ("guide", "it tries the 32 choices of presses on the top row", lambda f: f["lights 5 x 5"]["top_rows"] == 32),
+    ("guide", "| **64** (choice 60) | BFS takes the boards in order of presses: this board, the 9 boards one press "
+              "away, the 36 two presses away", lambda f: f["lights 3 x 3"]["taken"] == 64
+     and f["lights 3 x 3"]["layers"] == (9, 36)),
 ]
 
 #: Numbers before a count word that are not counts of the code's work: sizes and settings the text

@@ -146,8 +146,9 @@ def test_lights_out_brings_its_own_rules_handout(tmp_path):
 
 def test_a_lesson_gets_the_exercises_its_puzzles_bring_and_no_name_twice():
     brought = PUZZLES.exercises(2)
-    assert brought["q6"].name == "ice_stops" and brought["q6"] is importlib.import_module(
-        "mathmaze_lib.exercises.lesson2").q6
+    lesson2 = importlib.import_module("mathmaze_lib.exercises.lesson2")
+    assert brought["q6"].name == "ice_stops" and brought["q6"] is lesson2.q6
+    assert brought["q7"].name == "press" and brought["q7"] is lesson2.q7        # Lights Out's, section 12
     assert PUZZLES.exercises(2, taken={"q6": brought["q6"]}) == brought         # (a lesson module loaded again)
     with pytest.raises(ValueError, match="puzzle 'ice' brings q6 to lesson 2, which the lesson has too"):
         PUZZLES.exercises(2, taken={"q6": object()})

@@ -47,11 +47,11 @@ def test_written_answers_are_what_the_learner_added_around_the_question():
     nb.cells.insert(anchor + 1, nbformat.v4.new_code_cell("print(19)"))                 # code is not an answer
     assert given.written_answers(nb, ["q6"], given.cells(1)) == {"q6": "and short paths are rare\n\nMany paths share **one** sum."}
     untouched = lesson_notebook("02_jumping_mazes")
-    assert given.written_answers(untouched, ["q7"], given.cells(2)) == {"q7": ""}
+    assert given.written_answers(untouched, ["q8"], given.cells(2)) == {"q8": ""}
     # a learner who types into the question's own cell: only the lines they added
-    question = next(i for i, c in enumerate(untouched.cells) if "ex.q7.solution()" in c.source) - 1
+    question = next(i for i, c in enumerate(untouched.cells) if "ex.q8.solution()" in c.source) - 1
     untouched.cells[question].source += "\n\nEvery route is queued again, so the queue doubles."
-    assert given.written_answers(untouched, ["q7"], given.cells(2))["q7"] == "Every route is queued again, so the queue doubles."
+    assert given.written_answers(untouched, ["q8"], given.cells(2))["q8"] == "Every route is queued again, so the queue doubles."
     assert given.own_code(lesson_notebook("03_wall_optimization"), given.cells(3)) == []
 
 
@@ -147,7 +147,7 @@ def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
     assert lms[1][-1] == "12" and lms[2][-1] == "10.5"
     # lesson 2, then lesson 1 again: one class gradebook, one column per lesson, only the regraded one changes
     csv2 = tmp_path / "lesson2.csv"
-    results.save(graded(tmp_path, 2, {"ada": [1] * 8, "alan": [1] + [0] * 7}), 2, results.beside(csv2), True)
+    results.save(graded(tmp_path, 2, {"ada": [1] * 9, "alan": [1] + [0] * 8}), 2, results.beside(csv2), True)
     assert grade("--manual", tmp_path / "none.csv", "--csv", csv2, "--feedback", tmp_path / "fb2", "--roster",
                  roster) == 2
     assert "none.csv: cannot read the marks" in capsys.readouterr().err
@@ -159,13 +159,13 @@ def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
     assert grade("--manual", tmp_path / "lesson2-written.csv", "--csv", csv2, "--feedback", tmp_path / "fb2",
                  "--roster", roster) == 0
     before = book.read_text()
-    # lesson 2 by default: 8 checked items (q1 q2a q2 q3 q4 q5 q6 c1) and the written q7, a point each
-    assert before.splitlines()[:2] == ["student,id,lesson 1,lesson 2,total", "Points Possible,,12,9,21"]
+    # lesson 2 by default: 9 checked items (q1 q2a q2 q3 q4 q5 q6 q7 c1) and the written q8, a point each
+    assert before.splitlines()[:2] == ["student,id,lesson 1,lesson 2,total", "Points Possible,,12,10,22"]
     rows = {r["student"]: r for r in csv.DictReader(book.open())}
-    assert (rows["ada"]["lesson 1"], rows["ada"]["lesson 2"], rows["ada"]["total"]) == ("10.5", "8", "18.5")
+    assert (rows["ada"]["lesson 1"], rows["ada"]["lesson 2"], rows["ada"]["total"]) == ("10.5", "9", "19.5")
     assert (rows["grace"]["lesson 2"], rows["alan"]["lesson 1"]) == ("", "")
     class_lms = list(csv.reader((tmp_path / "class-gradebook-lms.csv").open()))
-    assert class_lms[0][-2:] == ["Math Maze lesson 1", "Math Maze lesson 2"] and class_lms[2][-2:] == ["10.5", "8"]
+    assert class_lms[0][-2:] == ["Math Maze lesson 1", "Math Maze lesson 2"] and class_lms[2][-2:] == ["10.5", "9"]
     results.save(graded(tmp_path, 1, {"ada": [1] * 7}), 1, results.beside(csv1), True)
     assert grade("--manual", written.with_name("empty.csv"), "--csv", csv1, "--feedback", tmp_path / "fb1") == 2
     write_written([], written.with_name("empty.csv"))

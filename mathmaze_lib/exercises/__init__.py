@@ -36,7 +36,7 @@ def written(module) -> list:
 
     >>> from mathmaze_lib.exercises import lesson2
     >>> [name for name, _ in written(lesson2)]
-    ['q7']
+    ['q8']
     """
     return [(name, getattr(module, name)) for name in module.__all__
             if isinstance(getattr(module, name), ThoughtExercise)]

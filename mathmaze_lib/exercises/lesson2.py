@@ -2,8 +2,9 @@
 
 q1 the moves table, q2a the lines of a BFS put in order (the step before q2), q2 BFS with a visited
 set (from a skeleton), q3 the route from the parents, q4 counting shortest routes,
-q5 the moves of a rule with state, q6 the stops of a slide on ice; q7 a question.
-p1 ... p6 are the lesson's predictions, c1 its checked challenge.
+q5 the moves of a rule with state, q6 the stops of a slide on ice, q7 the lights after a press in
+Lights Out (q6 and q7 brought by their puzzles); q8 a question.
+p1 ... p7 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
 >>> q3.evaluate(lambda parent, goal: [goal] if parent[goal] is None else None).status
@@ -30,12 +31,13 @@ from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
 from .handing import hand_in_for
 from .solutions import attach, by_number
 
-#: The exercises the puzzles bring (the ice maze's q6, going further), found through the registry.
+#: The exercises the puzzles bring (the ice maze's q6 and Lights Out's q7, going further), found through
+#: the registry.
 _BROUGHT = PUZZLES.exercises(2, taken=globals())
 globals().update(_BROUGHT)
-__all__ = [*by_number(["q1", "q2a", "q2", "q3", "q4", "q5", "q7", *_BROUGHT]), "c1"]
+__all__ = [*by_number(["q1", "q2a", "q2", "q3", "q4", "q5", "q8", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
-PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6"]
+PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
 
 
 # ---- q5: the moves of a rule with state --------------------------------------------------------
@@ -133,8 +135,8 @@ q5 = FunctionExercise(
            "(bottom-right) and cells holding 0 have no moves."])
 
 
-q7 = ThoughtExercise(
-    "q7",
+q8 = ThoughtExercise(
+    "q8",
     question="""
         On Chain Reaction the tree search (a queue of whole routes, no visited set) expands thousands of
         routes; BFS with a visited set expands a few dozen cells. Where does all that extra work come from,
@@ -226,6 +228,17 @@ def what_decides_tree_work() -> str:
     return "the shortest route's length" if by_route > by_side else "the maze's size"
 
 
+def lights_bfs():
+    """BFS from the lights of Lights Out board 2 (3 x 3, 3 presses) to the dark board, a press on each
+    cell in row order as the successor function, as section 12 runs it (its ``SearchResult``)."""
+    from ..puzzles import lightsout
+
+    board = lightsout.make(2, 3, 3, presses=3)
+    cells = list(board.grid.cells())
+    return search.bfs(lambda lights: [lightsout.press(board, lights, cell) for cell in cells], board.lights,
+                      goal=lambda lights: not lights)
+
+
 def more_fun_maze() -> str:
     """The maze of the design-terms prediction with the higher design score."""
     a, b = jm.generate(4, 5, 5), jm.generate(4, 5, 5, steps=0)
@@ -255,6 +268,12 @@ p5 = Prediction("How many different 13-jump routes lead from the start to the go
                 why="Exactly one: a well-made maze has one answer, and BFS with counting can prove it.")
 p6 = Prediction("Which maze is more fun to solve?", answer=more_fun_maze, choices=["maze A", "maze B"],
                 name="ex.p6", why="Maze A has one shortest route and no traps; the next cell shows each design term.")
+p7 = Prediction("A 3 x 3 board has 512 boards of lights. How many boards will BFS take from its queue before it "
+                "takes the dark board (every light off)?", answer=lambda: lights_bfs().expanded,
+                choices=[10, 60, 250, 512], name="ex.p7",
+                why="BFS takes the boards in order of presses: this board, the 9 boards one press away, the 36 "
+                    "two presses away, then boards three presses away until it takes the dark one. It never "
+                    "needs most of the 512.")
 
 # Each checked exercise carries the rules its text lists, and how big a case is (its cases come smallest first).
 _MAZE_SIZE = lambda case: _cells(case[0].maze.cells)   # noqa: E731

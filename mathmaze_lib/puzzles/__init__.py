@@ -65,8 +65,8 @@ class Registry(Mapping):
         lesson: "module:name"}``, each imported now).  A lesson module adds them to its own; ``taken``:
         its names so far, none of which a puzzle may bring as something else.
 
-        >>> list(PUZZLES.exercises(2)), PUZZLES.exercises(2)["q6"].name
-        (['q6'], 'ice_stops')
+        >>> list(PUZZLES.exercises(2)), PUZZLES.exercises(2)["q7"].name
+        (['q6', 'q7'], 'press')
         """
         found: dict = {}
         for name in self:

@@ -45,7 +45,7 @@ KIND = Kind(
     "a cell pressed twice is as if not pressed.",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal, successor_function=successors,
     view=view, solve=solve, start=_first_state, play=PLAY, size=(5, 5), sheet=SHEET, plain=(LightsOut,),
-    exercises={"q8": "mathmaze_lib.puzzles.lightsout.exercise:q8"}, corpus="mathmaze_lib.puzzles.lightsout.corpus",
-    handout=HANDOUT)
+    lesson=2, exercises={"q7": "mathmaze_lib.puzzles.lightsout.exercise:q7"},
+    corpus="mathmaze_lib.puzzles.lightsout.corpus", handout=HANDOUT)
 
 set_module(__name__, globals(), __all__)

@@ -6,7 +6,7 @@ RIGHT, WRONG = "right", "wrong"
 
 CORPUS = {}
 
-CORPUS["q8"] = {
+CORPUS["q7"] = {
     RIGHT: [
         "def press(lights, cell, rows, cols):\n    r, c = cell\n    on = set(lights)\n"
         "    for rr, cc in [(r, c), (r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]:\n"

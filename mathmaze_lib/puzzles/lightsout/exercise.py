@@ -1,10 +1,10 @@
-"""Lights Out's checked exercise, for lesson 2's going-further section on states beyond the cell
-(``ex.q8``): ``press(lights, cell, rows, cols)``, the lights after one press, as a frozenset, so that
+"""Lights Out's checked exercise, for lesson 2's going-further section 12, on states beyond the cell
+(``ex.q7``): ``press(lights, cell, rows, cols)``, the lights after one press, as a frozenset, so that
 breadth-first search can keep every board it met.  Its rules are the ones the section lists, each with
 a slip (an answer that breaks only it), and its cases include, smallest first, the small boards each
 slip gets wrong (:mod:`mathmaze_lib.exercises.rules`).
 
->>> q8.evaluate(lambda lights, cell, rows, cols: frozenset(lights) ^ {cell}).text.splitlines()[-1]
+>>> q7.evaluate(lambda lights, cell, rows, cols: frozenset(lights) ^ {cell}).text.splitlines()[-1]
 '  That is the answer of a function that breaks the rule: so do its neighbours up, right, down and left, and no other cell (not the diagonal ones).'
 """
 
@@ -17,7 +17,7 @@ from ...exercises.core import FunctionExercise
 from ...exercises.rules import Rule, by_size, deciding_cases, rule_diagnose
 from .rules import LightsOut, lights_after, plus, press as _press, successors
 
-__all__ = ["press", "q8", "RULES"]
+__all__ = ["press", "q7", "RULES"]
 
 _FOUR = [(-1, 0), (0, 1), (1, 0), (0, -1)]
 
@@ -96,7 +96,7 @@ def _describe(args) -> str:
     return f"press(lights, {cell}, {rows}, {cols}) with the lights on at * on the board\n{board}\n "
 
 
-q8 = FunctionExercise(
+q7 = FunctionExercise(
     "press", reference=press, cases=_cases, diagnose=rule_diagnose(RULES), describe=_describe,
     forbidden=[_press, plus, lights_after, successors],
     method="Switch the cell and its neighbours yourself: the cells on the board one step up, right, down or "
@@ -105,4 +105,4 @@ q8 = FunctionExercise(
            "with 0 <= row < rows and 0 <= column < cols.",
            "Start from a set copy of lights; for each cell that switches, remove it if it is on, add it if it is "
            "off. Return frozenset(that set)."])
-q8.rules, q8.case_size = RULES, _size
+q7.rules, q7.case_size = RULES, _size
