@@ -13,7 +13,7 @@ import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import AVAILABLE
-from ..clock import OptResult, _Clock, check_limits
+from ..clock import OptResult, _Clock, check_limits, checked_moves
 from ..parallel import run_workers, worker_index
 from .legs import board, score_many
 from .steps import _loss, seed_random
@@ -91,7 +91,6 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     (default none); returns an :class:`~mathmaze_lib.optimize.OptResult` whose moves the lesson's runner
     checked.  ``max_iters`` counts steps (then, without ``seconds``, the run is the same everywhere).
     ``settings`` override :data:`SETTINGS`."""
-    from ...puzzles.wallmaze import score as runner_score
     check_limits(seconds, max_iters, need_one=True)
     _check_settings(settings)
     opts = {**settings_for(maze), **settings}
@@ -105,7 +104,7 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
 
     def result():
         cells = [maze.grid.cell(int(v)) for v in eng.best_walls()]
-        moves = runner_score(maze, cells) if eng.state[3] >= 0 else None
+        moves = checked_moves(maze, cells) if eng.state[3] >= 0 else None
         return OptResult(cells, moves, False, int(eng.state[2]), clock.elapsed(), history,
                                   "annealing, leg by leg", clock.stopped, True)
 
@@ -117,7 +116,7 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
         clock.done(int(first))
         return result()
     rounds, ratio = max(1, int(opts["rounds"])), opts["t_end"] / opts["t_start"]
-    chunk, this_round, polishing = 200, 0, False
+    chunk, this_round, polishing = (1 if max_iters is None else 200), 0, False   # (timed: 1, then grown)
     ctrl_c, previous = _flag_ctrl_c()
     try:
         while not clock.stopped:
@@ -172,14 +171,15 @@ def _chunk_done(clock: _Clock, chunk: int, took: float, before: int, now: int, h
                 high: int) -> int:
     """Count a chunk of ``chunk`` steps (or rounds) that took ``took`` seconds and left the best moves at
     ``now`` (``before`` at its start): the history, the limits, the progress bar.  Returns the next
-    chunk's size, for about 20 ms a chunk in a timed run (from ``low`` to ``high``)."""
+    chunk's size (:meth:`~mathmaze_lib.optimize.clock._Clock.next_chunk`: about 20 ms, from ``low`` to
+    ``high``, and no more than the time left holds)."""
     clock.iters += chunk
     if now > before:
         history.append((clock.elapsed(), now))
     if clock.max_iters is not None and clock.iters >= clock.max_iters:
         clock.stopped = "iterations"
-    elif not clock.out_of_time() and clock.seconds is not None and clock.max_iters is None:
-        chunk = max(low, min(high, int(chunk * 0.02 / max(took, 1e-4))))
+    elif not clock.out_of_time():
+        chunk = clock.next_chunk(chunk, took, low, high)
     if clock.progress is not None and not clock.stopped:
         clock.progress(clock.fraction(), now)
     return chunk

@@ -41,7 +41,7 @@ import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import INF, bfs_field, njit
-from ..clock import OptResult, _Clock, check_limits
+from ..clock import OptResult, _Clock, check_limits, checked_moves
 from .legs import _via, board
 from .steps import seed_random
 
@@ -347,7 +347,6 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     >>> r.moves, r.method
     (8, 'iterated local search')
     """
-    from ...puzzles.wallmaze import score as runner_score
     from .driver import _chunk_done, _flag_ctrl_c
     check_limits(seconds, max_iters, need_one=True)
     unknown = set(settings) - set(SETTINGS)
@@ -403,6 +402,6 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
             signal.signal(signal.SIGINT, previous)
     clock.done(int(best[0]))
     cells = [maze.grid.cell(int(v)) for v in best_walls[:max(0, best[1])]]
-    moves = runner_score(maze, cells) if best[0] >= 0 else None
+    moves = checked_moves(maze, cells) if best[0] >= 0 else None
     return OptResult(cells, moves, False, int(counters[6]), clock.elapsed(), history,
                      "iterated local search", clock.stopped, True)
