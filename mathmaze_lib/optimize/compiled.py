@@ -219,7 +219,7 @@ def fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, me
     this_round = 0
     chunk = _FAST_CHUNK if max_iters is not None else 1      # (timed: one step first, then about 20 ms)
     try:
-        if off_route is None:
+        if off_route is None and not clock.out_of_time():    # (a worker that started late stops here)
             run.start_from(run.given, b.budget)
         while not clock.stopped:
             f = clock.fraction()
