@@ -3,7 +3,8 @@
 them (:func:`fast_search`: the clock, the rounds and the history, as :func:`~mathmaze_lib.optimize.anneal._search`
 keeps them).  ``anneal``, ``local_search`` and ``build`` take ``compiled=True`` for it.
 
-This module owns the search's state array: ``state[PLACED]`` walls placed, ``state[MOVES]`` the current
+The compiled steps take the board, the search and the runner's scratch as named structures (:class:`Board`,
+:class:`Search`, :class:`Scratch`).  This module owns the search's state array: ``state[PLACED]`` walls placed, ``state[MOVES]`` the current
 moves, ``state[EVALS]`` runner calls, ``state[CANDS]`` the current route's candidates (kept in ``cands``),
 ``state[BEST]`` the best moves and ``state[BEST_PLACED]`` the walls of the best board.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -63,17 +64,72 @@ def seed_random(value):
     np.random.seed(value)
 
 
+class Board(NamedTuple):
+    """The board as the compiled runner reads it (:class:`~mathmaze_lib.puzzles.wallmaze.fastrunner.Board`'s
+    arrays): the runner's neighbours, the cells that may take a wall, the starts, each cell's leg as a
+    target (``kind``), the number of legs and the teleports."""
+
+    nbrs: np.ndarray
+    wallable: np.ndarray
+    starts: np.ndarray
+    kind: np.ndarray
+    legs: int
+    tele_in: np.ndarray
+    tele_ptr: np.ndarray
+    tele_out: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """The runner's scratch arrays (:meth:`~mathmaze_lib.puzzles.wallmaze.fastrunner.Board.buffers`), then
+    the candidates' stamps (``mark``) and the candidates themselves (``cands``)."""
+
+    seen: np.ndarray
+    parent: np.ndarray
+    queue: np.ndarray
+    leg: np.ndarray
+    sources: np.ndarray
+    used: np.ndarray
+    route: np.ndarray
+    cut: np.ndarray
+    counts: np.ndarray
+    mark: np.ndarray
+    cands: np.ndarray
+
+
+class Search(NamedTuple):
+    """One search's boards: the current one (``blocked``) and its ``walls``, the ``state`` (its slots: the
+    module's text), the best board (``best``) and the cells a wall may go on (``spots``)."""
+
+    blocked: np.ndarray
+    walls: np.ndarray
+    state: np.ndarray
+    best: np.ndarray
+    spots: np.ndarray
+
+
 @njit(cache=True)
-def fill(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-         walls, state, seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
+def _run(b, blocked, s):
+    """The runner on ``blocked`` (:func:`~mathmaze_lib.puzzles.wallmaze.fastrunner.run_arrays`)."""
+    return run_arrays(b.nbrs, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
+                      s.seen, s.parent, s.queue, s.leg, s.sources, s.used, s.route, s.cut, s.counts)
+
+
+@njit(cache=True)
+def _route_candidates(b, blocked, s):
+    """:func:`_candidates` of the last run."""
+    return _candidates(b.wallable, blocked, s.route, s.cut, s.counts, s.mark, s.cands)
+
+
+@njit(cache=True)
+def fill(b, run, limit, s):
     """Put walls on random cells of the route until ``limit`` walls stand or every try blocks.
-    ``state`` = [walls placed, moves, evaluations]; ``walls[:state[PLACED]]`` the walls; ``cands`` and
-    ``state[CANDS]`` (their number) are the current route's candidates when it returns."""
-    moves = run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-                 seen, parent, queue, leg, sources, used, route, cut, counts)
+    ``run.walls[:run.state[PLACED]]`` are the walls; ``s.cands`` and ``run.state[CANDS]`` (their number)
+    are the current route's candidates when it returns."""
+    blocked, walls, state, cands = run.blocked, run.walls, run.state, s.cands
+    moves = _run(b, blocked, s)
     state[EVALS] += 1
     state[MOVES] = moves
-    m = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+    m = _route_candidates(b, blocked, s)
     while state[PLACED] < limit and m > 0:
         # try the candidates in a random order
         for i in range(m - 1, 0, -1):
@@ -83,61 +139,58 @@ def fill(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_ou
         for i in range(m):
             c = cands[i]
             blocked[c] = 1
-            s = run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-                     seen, parent, queue, leg, sources, used, route, cut, counts)
+            score = _run(b, blocked, s)
             state[EVALS] += 1
-            if s >= 0:
+            if score >= 0:
                 walls[state[PLACED]] = c
                 state[PLACED] += 1
-                state[MOVES] = s
+                state[MOVES] = score
                 placed = True
                 break
             blocked[c] = 0
         if not placed:
             break
-        m = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+        m = _route_candidates(b, blocked, s)
     # leave the current route's candidates in cands (the last run may have been a blocked try)
-    run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-         seen, parent, queue, leg, sources, used, route, cut, counts)
-    state[CANDS] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
+    _run(b, blocked, s)
+    state[CANDS] = _route_candidates(b, blocked, s)
     return state[MOVES]
 
 
 @njit(cache=True)
-def _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
-           placed, t, seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
-    """Score ``blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
+def _judge(b, run, placed, t, s):
+    """Score ``run.blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
     gets no shorter, or with probability ``exp(-d / t)`` when it gets ``d`` shorter; a board that
-    blocks every route is refused.  Kept: ``state`` takes its walls, moves and candidates (``cands``),
-    and it becomes the best (``best_blocked``) when it beats it."""
-    s = run_arrays(nbrs, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out,
-             seen, parent, queue, leg, sources, used, route, cut, counts)
+    blocks every route is refused.  Kept: ``run.state`` takes its walls, moves and candidates
+    (``s.cands``), and it becomes the best (``run.best``) when it beats it."""
+    state = run.state
+    score = _run(b, run.blocked, s)
     state[EVALS] += 1
-    if s < 0 or (s < state[MOVES] and np.random.random() >= np.exp((s - state[MOVES]) / t)):
+    if score < 0 or (score < state[MOVES] and np.random.random() >= np.exp((score - state[MOVES]) / t)):
         return False
     state[PLACED] = placed
-    state[MOVES] = s
-    state[CANDS] = _candidates(wallable, blocked, route, cut, counts, mark, cands)
-    if s > state[BEST]:
-        state[BEST] = s
+    state[MOVES] = score
+    state[CANDS] = _route_candidates(b, run.blocked, s)
+    if score > state[BEST]:
+        state[BEST] = score
         state[BEST_PLACED] = placed
-        best_blocked[:] = blocked
+        run.best[:] = run.blocked
     return True
 
 
 @njit(cache=True)
-def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-                 walls, state, best_blocked, iters, t_from, t_to, spots, anywhere,
-                 seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
+def anneal_chunk(b, run, limit, iters, t_from, t_to, anywhere, s):
     """``iters`` annealing steps, the temperature going from ``t_from`` to ``t_to`` (geometrically):
-    the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the budget is used,
-    else with probability 1/2; put one on a random cell of the current route, or with probability
-    ``anywhere`` on a random open cell of ``spots`` (a step is skipped on a walled one); keep the new walls
-    when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter).
+    the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the budget of ``limit``
+    walls is used, else with probability 1/2; put one on a random cell of the current route, or with
+    probability ``anywhere`` on a random open cell of ``run.spots`` (a step is skipped on a walled one);
+    keep the new walls when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets
+    ``d`` shorter).
 
-    ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
-    ``walls[:state[PLACED]]`` the current walls, ``blocked`` the current board, ``best_blocked`` the best."""
+    ``run`` is the :class:`Search`: ``run.walls[:run.state[PLACED]]`` the current walls, ``run.blocked``
+    the current board, ``run.best`` the best; ``b`` the :class:`Board`, ``s`` the :class:`Scratch`."""
     ratio = t_to / t_from
+    blocked, walls, state, spots, cands = run.blocked, run.walls, run.state, run.spots, s.cands
     for it in range(iters):
         m = state[CANDS]
         if m == 0 or limit == 0:
@@ -157,9 +210,7 @@ def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr,
             blocked[removed] = 0
         blocked[c] = 1
         t = t_from * ratio ** (it / iters)
-        if _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
-                  nw + 1 if removed < 0 else nw, t, seen, parent, queue, leg, sources, used, route, cut, counts,
-                  mark, cands):
+        if _judge(b, run, nw + 1 if removed < 0 else nw, t, s):
             walls[slot] = c
         else:
             blocked[c] = 0
@@ -169,19 +220,18 @@ def anneal_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr,
 
 
 @njit(cache=True)
-def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, limit,
-                spots, state, best_blocked, iters, t_from, t_to, off_route,
-                seen, parent, queue, leg, sources, used, route, cut, counts, mark, cands):
+def build_chunk(b, run, limit, iters, t_from, t_to, off_route, s):
     """``iters`` steps of :func:`mathmaze_lib.optimize.build`'s annealing: pick a random buildable
-    cell of ``spots``; take its wall off if it has one, else put one up (on a cell off the current
+    cell of ``run.spots``; take its wall off if it has one, else put one up (on a cell off the current
     route only with probability ``off_route``; never past ``limit`` walls); keep the change when the
     walk gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter; a change
     that blocks every route is refused.  Every change is scored by the runner.
 
-    ``state`` = [walls placed, moves, evaluations, candidates, best moves, best walls placed];
-    ``blocked`` the current board, ``best_blocked`` the best one; ``mark[v] == counts[MARK_STAMP]`` says that
-    ``v`` is a candidate of the current route (from :func:`_candidates`, kept in ``cands``)."""
+    ``run`` is the :class:`Search` (``run.blocked`` the current board, ``run.best`` the best one);
+    ``s.mark[v] == s.counts[MARK_STAMP]`` says that ``v`` is a candidate of the current route (from
+    :func:`_candidates`, kept in ``s.cands``)."""
     ratio = t_to / t_from
+    blocked, state, spots = run.blocked, run.state, run.spots
     nspots = len(spots)
     for it in range(iters):
         c = spots[np.random.randint(0, nspots)]
@@ -189,13 +239,11 @@ def build_chunk(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, 
         if adding:
             if state[PLACED] >= limit:
                 continue
-            if mark[c] != counts[MARK_STAMP] and np.random.random() >= off_route:
+            if s.mark[c] != s.counts[MARK_STAMP] and np.random.random() >= off_route:
                 continue
         blocked[c] = 1 if adding else 0
         t = t_from * ratio ** (it / iters)
-        if not _judge(nbrs, wallable, blocked, starts, kind, legs, tele_in, tele_ptr, tele_out, state, best_blocked,
-                      state[PLACED] + 1 if adding else state[PLACED] - 1, t, seen, parent, queue, leg, sources, used, route,
-                      cut, counts, mark, cands):
+        if not _judge(b, run, state[PLACED] + 1 if adding else state[PLACED] - 1, t, s):
             blocked[c] = 0 if adding else 1
     return state[BEST]
 
@@ -255,28 +303,27 @@ class _FastSearch:
         b = self.b = fastrunner.board(maze)
         n = b.size
         self.given = np.array([maze.grid.index(cell) for cell in sorted(maze.check_walls(walls))], np.int32)
-        self.blocked, self.best = b.rocks.copy(), b.rocks.copy()     # the current board, the best board
-        self.cur = np.zeros(n, np.int32)                    # the current walls (annealing moves them)
-        self.state = np.full(6, -1, np.int64)
+        self.board = Board(b.nbrs, b.wallable, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out)
+        # the current board and walls (annealing moves them), the state, the best board, the open cells
+        self.run = Search(b.rocks.copy(), np.zeros(n, np.int32), np.full(6, -1, np.int64), b.rocks.copy(),
+                          np.flatnonzero(b.wallable).astype(np.int32))
+        self.state, self.spots = self.run.state, self.run.spots
         self.state[EVALS] = 0
-        self.scratch = b.buffers() + (np.zeros(n, np.int32), np.zeros(n, np.int32))
-        self.board_args = (b.nbrs, b.wallable, self.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr,
-                           b.tele_out)
-        self.spots = np.flatnonzero(b.wallable).astype(np.int32)
+        self.scratch = Scratch(*b.buffers(), np.zeros(n, np.int32), np.zeros(n, np.int32))
         self.history = []
         seed_random(random.Random(seed).getrandbits(32))
 
     def start_from(self, cells, limit) -> None:
         """The board with the walls ``cells``, then (annealing) random walls on the route up to ``limit``."""
-        state = self.state
-        self.blocked[:] = self.b.rocks
-        self.blocked[cells] = 1
-        self.cur[:len(cells)] = cells
+        state, run = self.state, self.run
+        run.blocked[:] = self.b.rocks
+        run.blocked[cells] = 1
+        run.walls[:len(cells)] = cells
         state[PLACED] = len(cells)
-        fill(*self.board_args, limit, self.cur, state, *self.scratch)
+        fill(self.board, run, limit, self.scratch)
         if state[MOVES] > state[BEST]:
             state[BEST], state[BEST_PLACED] = state[MOVES], state[PLACED]
-            self.best[:] = self.blocked
+            run.best[:] = run.blocked
             self.history.append((self.clock.elapsed(), int(state[BEST])))
 
     def new_round(self, explore: bool) -> None:
@@ -287,7 +334,7 @@ class _FastSearch:
         elif explore:
             self.start_from(self.given, self.b.budget)
         else:
-            walls = np.flatnonzero(self.best > self.b.rocks).astype(np.int32)
+            walls = np.flatnonzero(self.run.best > self.b.rocks).astype(np.int32)
             self.start_from(walls, len(walls))
 
     def steps(self, chunk: int, t: float, anywhere: float) -> float:
@@ -295,18 +342,16 @@ class _FastSearch:
         state, b = self.state, self.b
         before, started = state[BEST], time.perf_counter()
         if self.off_route is None:
-            anneal_chunk(*self.board_args, b.budget, self.cur, state, self.best, chunk, t, t, self.spots, anywhere,
-                         *self.scratch)
+            anneal_chunk(self.board, self.run, b.budget, chunk, t, t, anywhere, self.scratch)
         else:
-            build_chunk(*self.board_args, b.budget, self.spots, state, self.best, chunk, t, t, self.off_route,
-                        *self.scratch)
+            build_chunk(self.board, self.run, b.budget, chunk, t, t, self.off_route, self.scratch)
         self.clock.iters += chunk
         if state[BEST] > before:
             self.history.append((self.clock.elapsed(), int(state[BEST])))
         return time.perf_counter() - started
 
     def result(self) -> OptResult:
-        cells = [self.maze.grid.cell(int(v)) for v in np.flatnonzero(self.best > self.b.rocks)]
+        cells = [self.maze.grid.cell(int(v)) for v in np.flatnonzero(self.run.best > self.b.rocks)]
         moves = None if self.state[BEST] < 0 else int(self.state[BEST])
         return OptResult(cells, moves, False, int(self.state[EVALS]), self.clock.elapsed(), self.history, self.method,
                          self.clock.stopped, True)
