@@ -232,7 +232,7 @@ def evaluations_per_second(name: str, seconds: float = 0.5) -> float:
     blocked[[code.maze.grid.index(c) for c in code.walls]] = 1
     if eng.score(blocked) != examples()[name].walls_score:
         raise AssertionError(f"{name}: the compiled runner does not give the published score")
-    args = (b.nbrs, blocked, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st)
+    args = (eng.geo, blocked, eng.scratch)
     big.score_many(*args, 1)
     count, batch, t0 = 0, 10, time.thread_time()            # this thread's CPU time: one core's, whatever the load
     while time.thread_time() - t0 < seconds:

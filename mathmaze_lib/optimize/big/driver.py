@@ -15,7 +15,7 @@ from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import AVAILABLE
 from ..clock import OptResult, _Clock, check_limits, checked_moves
 from ..parallel import run_workers, worker_index
-from .legs import board, score_many
+from .legs import BEST, SEARCHES, STEPS, board, geo, score_many
 from .steps import _loss, seed_random
 from .engine import _Engine
 
@@ -104,12 +104,12 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
 
     def result():
         cells = [maze.grid.cell(int(v)) for v in eng.best_walls()]
-        moves = checked_moves(maze, cells) if eng.state[3] >= 0 else None
-        return OptResult(cells, moves, False, int(eng.state[2]), clock.elapsed(), history,
+        moves = checked_moves(maze, cells) if eng.state[BEST] >= 0 else None
+        return OptResult(cells, moves, False, int(eng.state[SEARCHES]), clock.elapsed(), history,
                                   "annealing, leg by leg", clock.stopped, True)
 
     first = eng.start(given)
-    eng.state[3] = first
+    eng.state[BEST] = first
     _load_compiled(b, eng)
     history.append((clock.elapsed(), int(first)))
     if first < 0 or b.budget == 0:
@@ -132,28 +132,28 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
             temp = opts["t_start"] * ratio ** min(1.0, into)
             if max_iters is not None:
                 chunk = min(chunk, max_iters - clock.iters)
-            before, started = eng.state[3], time.perf_counter()
+            before, started = eng.state[BEST], time.perf_counter()
             if into > 1 - opts["polish"]:           # the round's end: clear and refill squares of the best
                 if not polishing:
                     eng.start(eng.best_walls())
                     polishing = True
                 for _ in range(max(1, chunk // 200)):
                     eng.polish(rng, maze, 5, 3)
-                eng.state[4] += max(1, chunk // 200)
+                eng.state[STEPS] += max(1, chunk // 200)
             else:
                 polishing = False
                 for _ in range(int(opts["lines"])):
                     eng.line(rng, maze)
                 eng.steps(chunk, temp, opts["p_cut"], opts["p_off"], int(opts["pick"]), int(opts["tries"]),
                           opts["p_blind"])
-            chunk = _chunk_done(clock, chunk, time.perf_counter() - started, before, int(eng.state[3]), history,
+            chunk = _chunk_done(clock, chunk, time.perf_counter() - started, before, int(eng.state[BEST]), history,
                                 20, 200_000)
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
-    clock.done(int(eng.state[3]))
+    clock.done(int(eng.state[BEST]))
     return result()
 
 
@@ -253,4 +253,4 @@ def warm() -> None:
     climbing(small, seed=1, seconds=None, max_iters=3)
     b = board(parse("s.f"))
     eng = _Engine(b)
-    score_many(b.nbrs, b.rocks, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st, 1)
+    score_many(geo(b), b.rocks, eng.scratch, 1)

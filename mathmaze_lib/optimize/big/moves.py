@@ -3,18 +3,70 @@
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 from ...search.arrays import INF, bfs_arrays, njit
-from .legs import _prune, _refresh, _stamp
+from .legs import BEST, MOVES, PLACED, REFRESHED, STEPS, _prune, _refresh, _stamp
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 
+class Run(NamedTuple):
+    """A search's board: the cells closed now (``blocked``), its ``walls`` (the first ``state[PLACED]``),
+    the open cells (``spots``), the ``state`` (slots named in :mod:`.legs`), the best board (``best``) and
+    the budget (``limit``)."""
+
+    blocked: np.ndarray
+    walls: np.ndarray
+    spots: np.ndarray
+    state: np.ndarray
+    best: np.ndarray
+    limit: int
+
+
+class Step(NamedTuple):
+    """The settings of a chunk of :func:`anneal`'s steps (see there)."""
+
+    iters: int
+    temp: float
+    p_cut: float
+    p_off: float
+    pick: int
+    tries: int
+    p_blind: float
+
+
+class Work(NamedTuple):
+    """:func:`anneal`'s per-leg scratch: each leg's ``kind`` for the step judged, the kinds of the best
+    cell drawn (``keep_kind``), the legs' bounds through a wall taken off (``vias``) and the legs a
+    wall's removal searched (``aff``)."""
+
+    kind: np.ndarray
+    keep_kind: np.ndarray
+    vias: np.ndarray
+    aff: np.ndarray
+
+
+class Refill(NamedTuple):
+    """:func:`refill`'s scratch: the best walls found (``out``), the searches' ``parent``, the routes' marks
+    (``rmark``), the cells left out (``excl``), each depth's branches (``cand``, ``ncand``, ``pos``) and
+    the walls chosen."""
+
+    out: np.ndarray
+    parent: np.ndarray
+    rmark: np.ndarray
+    excl: np.ndarray
+    cand: np.ndarray
+    ncand: np.ndarray
+    pos: np.ndarray
+    chosen: np.ndarray
+
+
 @njit(cache=True)
-def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, iters, temp, p_cut, p_off, pick, tries,
-           p_blind, kind, keep_kind, vias, aff, scratch, cuts):
-    """``iters`` annealing steps at temperature ``temp`` (see the module's text).
+def anneal(geo, run, legs, bk, how, work, scratch, cuts):
+    """``how.iters`` annealing steps at temperature ``how.temp`` (see the module's text; ``how`` is the
+    :class:`Step`, ``run`` the :class:`Run`, ``work`` the :class:`Work`).
 
     Below the budget a step puts up a wall (on a chokepoint, chance ``p_cut``, else on a cell of some
     leg's shortest routes, or on any open cell of ``spots``, chance ``p_off``): never shorter, so kept
@@ -24,18 +76,19 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
     short cut it opens), after searching the legs it can shorten.  A move is kept when the walk gets
     no shorter, or with probability ``exp(-d / temp)`` when it gets ``d`` shorter.
 
-    ``state`` = [walls placed, moves, leg searches, best moves, steps, legs searched in full, steps
-    refused without a search because the new wall would cut a leg off, -];
-    ``walls[:state[0]]`` the walls, ``best_blocked`` the best board; ``bk`` arrays shaped as ``legs``
-    (to put back the legs searched for a step that is not kept); ``cuts``: :func:`_dfs`'s arrays,
-    kept up to date here."""
+    ``run.state``'s slots are named in :mod:`.legs`; ``run.walls[:state[PLACED]]`` the walls, ``run.best``
+    the best board; ``bk`` arrays shaped as ``legs`` (to put back the legs searched for a step that is not
+    kept); ``cuts``: :func:`_dfs`'s arrays, kept up to date here."""
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
-    queue = scratch[2]
-    S = state[1]
+    blocked, walls, spots, state, best_blocked, limit = run
+    iters, temp, p_cut, p_off, pick, tries, p_blind = how
+    kind, keep_kind, vias, aff = work
+    queue = scratch.queue
+    S = state[MOVES]
     for it in range(iters):
-        state[4] += 1
-        nw = state[0]
+        state[STEPS] += 1
+        nw = state[PLACED]
         w = -1
         slot = -1
         base = S
@@ -54,13 +107,13 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
                 c = _pick_cell(legs, spots, p_cut, p_off)
                 if c < 0 or blocked[c] == 1 or wallable[c] == 0:
                     continue
-                t = _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, state, cuts)
+                t = _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts)
                 if t >= 0:
                     S = t
-                    state[1] = S
+                    state[MOVES] = S
                     _dfs(nbrs, blocked, cuts)
-                    if S > state[3]:
-                        state[3] = S
+                    if S > state[BEST]:
+                        state[BEST] = S
                         best_blocked[:] = blocked
                 continue
             w = walls[slot]
@@ -83,37 +136,36 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
             if w >= 0:
                 _put_back(w, blocked, legs, bk, aff, naff)
             continue
-        S = _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts)
-    return state[3]
+        S = _keep(c, w, slot, geo, run, legs, keep_kind, queue, cuts)
+    return state[BEST]
 
 
 @njit(cache=True)
-def _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts):
+def _keep(c, w, slot, geo, run, legs, keep_kind, queue, cuts):
     """Keep a step of :func:`anneal`: the wall on ``c`` (instead of ``w`` in ``slot``, or a new one
     when ``w`` is -1); the legs it changed (or may have) are searched in full, those where ``c`` was on
     a shortest route but not alone at its distance are pruned (:func:`~.legs._prune`). Returns the moves."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
-    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
+    blocked, walls, state = run.blocked, run.walls, run.state
+    D = legs.D
     blocked[c] = 1
     S = 0
     for k in range(len(D)):
         if keep_kind[k] == 2:
-            _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, queue)
+            _prune(k, c, geo, legs, queue)
         elif keep_kind[k] != 0:
-            _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut,
-                     ncut, queue)
-            state[5] += 1
+            _refresh(k, geo, blocked, legs, queue)
+            state[REFRESHED] += 1
         S += D[k]
     if w >= 0:
         walls[slot] = c
     else:
-        walls[state[0]] = c
-        state[0] += 1
-    state[1] = S
-    _dfs(nbrs, blocked, cuts)
-    if S > state[3] and state[0] <= limit:
-        state[3] = S
-        best_blocked[:] = blocked
+        walls[state[PLACED]] = c
+        state[PLACED] += 1
+    state[MOVES] = S
+    _dfs(geo.nbrs, blocked, cuts)
+    if S > state[BEST] and state[PLACED] <= run.limit:
+        state[BEST] = S
+        run.best[:] = blocked
     return S
 
 
@@ -150,13 +202,14 @@ def _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth):
 
 
 @njit(cache=True)
-def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, cand, ncand, pos, chosen, scratch):
+def refill(geo, blocked, cells, k, best, max_nodes, work, scratch):
     """The best way to put up to ``k`` walls on ``cells`` (open cells of a region), the rest of the board
     as it is: a depth-first search that branches, as :func:`mathmaze_lib.optimize.exact` does, only on the
     cells of a shortest route (a wall set that beats the board without them has one there), each
     branch leaving out the cells of the branches before it.  Returns ``(moves, walls)``: the best moves
     above ``best`` found (``best`` when none) and how many cells of ``out`` hold its walls (-1: none
-    better).  At most ``max_nodes`` boards are scored."""
+    better).  At most ``max_nodes`` boards are scored; ``work`` is the :class:`Refill` scratch."""
+    out, parent, rmark, excl, cand, ncand, pos, chosen = work
     nodes = 0
     found_n = -1
     depth = 0
