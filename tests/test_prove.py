@@ -61,6 +61,18 @@ def test_the_models_bound_holds_and_meets_brute_force(maze):
     assert count_bound(maze) >= best
 
 
+@pytest.mark.parametrize("maze", BOARDS, ids=[f"board{i}" for i in range(len(BOARDS))])
+def test_the_compiled_tree_finds_the_brute_force_best_and_proves_it(maze):
+    from mathmaze_lib.optimize.big import tree
+    best = brute_force(maze)
+    found = tree.prove(maze, -1, seconds=None)
+    assert found.proven and found.moves == best == wallmaze.score(maze, found.walls)
+    again = tree.prove(maze, best, seconds=None)
+    assert again.proven and again.moves == best and again.walls is None, "nothing beats the best"
+    if found.nodes > 2:
+        assert not tree.prove(maze, -1, seconds=None, max_nodes=2).proven, "stopped early: no proof"
+
+
 @needs_solver
 def test_prove_proves_and_its_answer_is_the_runners():
     maze = BOARDS[1]

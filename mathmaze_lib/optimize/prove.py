@@ -4,8 +4,8 @@ and "proven optimal" when the two meet (``walls prove``).
 Two exact tools work on the same question, each where it is strongest:
 
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
-  runner's route): it proves Pathery's Small maps in seconds, but its tree grows too fast past a dozen
-  walls;
+  runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second): it
+  proves Pathery's Small maps in about a second, but its tree grows too fast past a dozen walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
   ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
@@ -23,7 +23,7 @@ OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound
 the runner's score depends on its tie-breaks, which neither tool models.
 
 >>> from mathmaze_lib.puzzles.wallmaze import parse
->>> p = prove(parse("walls: 3\\ns....\\n.....\\n....f"), seconds=20)
+>>> p = prove(parse("walls: 3\\ns....\\n.....\\n....f"), seconds=20, walls=[])   # (from no walls: no search)
 >>> p.moves, p.bound, p.proven
 (8, 8, True)
 """
@@ -236,7 +236,7 @@ def prove(maze: WallMaze, *, seconds: float = 60.0, walls=None, seed: int = 0, w
 
 def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progress: Optional[Callable]) -> Proof:
     """:func:`prove`, its arguments checked."""
-    from .clock import OptResult
+    from .clock import OptResult, compiled_available
     from .exact import exact
     from .policy import best_walls
 
@@ -266,13 +266,19 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
     if best_moves is None:                  # no route even without walls: nothing beats nothing
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
-        share = 0.7 * left() if solver_available() else left()
+        share = max(0.1, 0.7 * left() if solver_available() else left())
         t1 = time.perf_counter()
-        tree = exact(maze, seconds=max(0.1, share), start=OptResult(best_cells, best_moves))
-        steps.append(("branch and bound", tree.moves, round(time.perf_counter() - t1, 1)))
-        if tree.moves is not None and tree.moves > best_moves:
-            best_moves, best_cells = tree.moves, list(tree.walls)
-        if tree.optimal:
+        if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
+            from .big.tree import prove as tree_prove
+            tree = tree_prove(maze, best_moves, seconds=share)
+            moves, cells, done = tree.moves, tree.walls, tree.proven
+        else:
+            tree = exact(maze, seconds=share, start=OptResult(best_cells, best_moves))
+            moves, cells, done = tree.moves, tree.walls, tree.optimal
+        steps.append(("branch and bound", moves, round(time.perf_counter() - t1, 1)))
+        if cells is not None and moves is not None and moves > best_moves:
+            best_moves, best_cells = moves, list(cells)
+        if done:
             return Proof(best_cells, best_moves, best_moves, True, "branch and bound", time.perf_counter() - t0, steps)
     say((time.perf_counter() - t0) / seconds, best_moves)
     if solver_available() and left() > 0.5:

@@ -248,9 +248,11 @@ def warm() -> None:
     """Compile (or load from numba's cache) every compiled function here, on a small board."""
     from ...puzzles.wallmaze import parse
     from .ils import search as climbing
+    from .tree import prove
     small = parse("walls: 2\ns...\n.A..\n...f")
     search(small, seed=1, seconds=None, max_iters=300)
     climbing(small, seed=1, seconds=None, max_iters=3)
+    prove(small, 0, seconds=None, max_nodes=100)
     b = board(parse("s.f"))
     eng = _Engine(b)
     score_many(geo(b), b.rocks, eng.scratch, 1)

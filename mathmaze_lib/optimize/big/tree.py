@@ -1,0 +1,235 @@
+"""The exact search of :func:`mathmaze_lib.optimize.exact`, compiled: branch and bound on the cells of the
+legs' shortest routes, for boards scored leg by leg (:func:`~.legs.applies`), in chunks that can be resumed.
+
+A better wall set than the board's walls puts a wall on every shortest route of some leg, so on the
+route chosen for each leg; the search branches on those cells ("a wall on ``p1``", "on ``p2`` but never
+on ``p1``", ...), so that each wall set is met at most once, down to the budget.  Each leg's route is
+one that crosses as few cells as it can where a wall may still go (rocks, stops and the cells left out
+by earlier branches cost nothing), which keeps the branches few.  It is the search of
+:func:`~.moves.refill` over the whole board, with that choice of route, a count of the boards scored,
+and its state kept in arrays so that a time limit can stop it between chunks.
+
+:func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best.
+
+>>> from mathmaze_lib.puzzles.wallmaze import parse
+>>> r = prove(parse("walls: 3\\ns....\\n.....\\n....f"), 0, seconds=10)
+>>> r.moves, r.proven
+(8, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import NamedTuple, Optional
+
+import numpy as np
+
+from ...puzzles.wallmaze import WallMaze
+from ...search.arrays import njit
+from .legs import board, geo
+
+__all__ = ["prove", "TreeResult"]
+
+
+class Tree(NamedTuple):
+    """The search's state (kept between chunks): the board now (``blocked``), the cells left out
+    (``excl``, counts), per depth the branches (``cand``, ``ncand``, ``pos``) and the wall chosen
+    (``chosen``), the best walls (``out``) and the counters ``at`` (slots :data:`DEPTH` ... :data:`DONE`),
+    and the routes' scratch (``dist``, ``cost``, ``parent``, ``mark``, ``queue``)."""
+
+    blocked: np.ndarray
+    excl: np.ndarray
+    cand: np.ndarray
+    ncand: np.ndarray
+    pos: np.ndarray
+    chosen: np.ndarray
+    out: np.ndarray
+    at: np.ndarray
+    dist: np.ndarray
+    cost: np.ndarray
+    parent: np.ndarray
+    mark: np.ndarray
+    queue: np.ndarray
+
+
+#: The slots of ``Tree.at``: the depth now, the best moves, its walls, the boards scored, the marks' last
+#: stamp, and 1 once the search has finished.
+DEPTH, BEST, BEST_N, NODES, STAMP, DONE = range(6)
+
+
+@njit(cache=True)
+def _routes(geo, wallable, t):
+    """Search every leg on ``t.blocked`` and mark (``t.mark == t.at[STAMP]``) one shortest route of each
+    through as few open cells as it can (cells left out by ``t.excl`` and those where no wall may go count
+    nothing); the moves, -1 when some leg is blocked."""
+    nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.srcs, geo.sptr, geo.tgts, geo.tptr
+    blocked, excl, dist, cost, parent, mark, queue = t.blocked, t.excl, t.dist, t.cost, t.parent, t.mark, t.queue
+    t.at[STAMP] += 1
+    stamp = t.at[STAMP]
+    total = 0
+    for k in range(len(sptr) - 1):
+        dist[:] = -1
+        head = 0
+        tail = 0
+        for i in range(sptr[k], sptr[k + 1]):
+            s = srcs[i]
+            if dist[s] < 0:
+                dist[s] = 0
+                cost[s] = 0
+                parent[s] = -1
+                queue[tail] = s
+                tail += 1
+        reach = -1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            if reach >= 0 and dist[v] >= reach:
+                break
+            for d in range(4):
+                u = nbrs[v, d]
+                if u < 0 or blocked[u] == 1:
+                    continue
+                c = cost[v] + (1 if wallable[u] == 1 and excl[u] == 0 else 0)
+                if dist[u] < 0:
+                    dist[u] = dist[v] + 1
+                    cost[u] = c
+                    parent[u] = v
+                    queue[tail] = u
+                    tail += 1
+                elif dist[u] == dist[v] + 1 and c < cost[u]:
+                    cost[u] = c
+                    parent[u] = v
+            if reach < 0:
+                for i in range(tptr[k], tptr[k + 1]):
+                    if dist[tgts[i]] >= 0:
+                        reach = dist[tgts[i]] if reach < 0 or dist[tgts[i]] < reach else reach
+        if reach < 0:
+            return -1
+        end = -1
+        for i in range(tptr[k], tptr[k + 1]):
+            x = tgts[i]
+            if dist[x] == reach and (end < 0 or cost[x] < cost[end]):
+                end = x
+        total += reach
+        v = end
+        while v >= 0:
+            mark[v] = stamp
+            v = parent[v]
+    return total
+
+
+@njit(cache=True)
+def _branches(wallable, t, depth):
+    """The cells of the marked routes where a wall may go now, into ``t.cand[depth, :t.ncand[depth]]``."""
+    m = 0
+    stamp = t.at[STAMP]
+    for v in range(len(wallable)):
+        if t.mark[v] == stamp and wallable[v] == 1 and t.blocked[v] == 0 and t.excl[v] == 0:
+            t.cand[depth, m] = v
+            m += 1
+    t.ncand[depth] = m
+    t.pos[depth] = 0
+
+
+@njit(cache=True)
+def start(geo, wallable, limit, t):
+    """The root: the board of ``t.blocked`` scored, its branches listed; the moves (-1: blocked)."""
+    total = _routes(geo, wallable, t)
+    t.at[NODES] += 1
+    t.at[DEPTH] = 0
+    if total > t.at[BEST]:
+        t.at[BEST] = total
+        t.at[BEST_N] = 0
+    t.ncand[0] = 0
+    t.pos[0] = 0
+    if total >= 0 and limit > 0:
+        _branches(wallable, t, 0)
+    return total
+
+
+@njit(cache=True)
+def chunk(geo, wallable, limit, nodes, t):
+    """Go on with the search for about ``nodes`` more boards (``limit`` walls at most); True once it has
+    finished (``t.at[DONE]``)."""
+    end = t.at[NODES] + nodes
+    depth = t.at[DEPTH]
+    cand, ncand, pos, chosen, excl, blocked = t.cand, t.ncand, t.pos, t.chosen, t.excl, t.blocked
+    while t.at[NODES] < end:
+        if depth < limit and pos[depth] < ncand[depth]:
+            c = cand[depth, pos[depth]]
+            pos[depth] += 1
+            if pos[depth] > 1:
+                excl[cand[depth, pos[depth] - 2]] += 1      # the branch before this one is left out
+            blocked[c] = 1
+            chosen[depth] = c
+            depth += 1
+            total = _routes(geo, wallable, t)
+            t.at[NODES] += 1
+            if total > t.at[BEST]:
+                t.at[BEST] = total
+                t.at[BEST_N] = depth
+                t.out[:depth] = chosen[:depth]
+            ncand[depth] = 0
+            pos[depth] = 0
+            if total >= 0 and depth < limit:
+                _branches(wallable, t, depth)
+        else:
+            if pos[depth] > 1:          # leaving this level: its left-out branches come back
+                for i in range(pos[depth] - 1):
+                    excl[cand[depth, i]] -= 1
+            if depth == 0:
+                t.at[DONE] = 1
+                break
+            depth -= 1
+            blocked[chosen[depth]] = 0
+    t.at[DEPTH] = depth
+    return t.at[DONE] == 1
+
+
+class TreeResult(NamedTuple):
+    """What :func:`prove` found: ``moves`` (the best, at least the ``best`` given), ``walls`` (None when
+    nothing beat ``best``), ``proven`` (the search finished: no wall set beats ``moves``), ``nodes``
+    (boards scored) and ``seconds``."""
+
+    moves: int
+    walls: Optional[list]
+    proven: bool
+    nodes: int
+    seconds: float
+
+
+def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
+          max_nodes: Optional[int] = None) -> TreeResult:
+    """The compiled branch and bound on ``maze`` (which :func:`~.legs.applies` must accept) from the bare
+    board, looking for more than ``best`` moves (a score known already), for ``seconds`` or ``max_nodes``
+    boards scored; see the module's text."""
+    t0 = time.perf_counter()
+    b = board(maze)
+    n, limit = b.size, b.budget
+    depth = limit + 2
+    t = Tree(b.rocks.copy(), np.zeros(n, np.int32), np.zeros((depth, n), np.int32), np.zeros(depth, np.int32),
+             np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
+             np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+             np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32))
+    g = geo(b)
+    start(g, b.wallable, limit, t)
+    step = 1_000
+    while True:
+        if max_nodes is not None:
+            step = min(step, max_nodes - int(t.at[NODES]))
+            if step <= 0:
+                break
+        started = time.perf_counter()
+        if chunk(g, b.wallable, limit, step, t):
+            break
+        took = time.perf_counter() - started
+        if seconds is not None:
+            elapsed = time.perf_counter() - t0
+            if elapsed >= seconds:
+                break
+            per = max(took, 1e-7) / step         # about 50 ms a chunk, and no more than the time left
+            step = max(1, min(int(0.05 / per), int((seconds - elapsed) / per)))
+    found = None
+    if t.at[BEST_N] >= 0:
+        found = sorted(maze.grid.cell(int(v)) for v in t.out[:t.at[BEST_N]])
+    return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0)
