@@ -5,7 +5,8 @@ A better wall set than the board's walls puts a wall on every shortest route of 
 route chosen for each leg; the search branches on those cells ("a wall on ``p1``", "on ``p2`` but never
 on ``p1``", ...), so that each wall set is met at most once, down to the budget.  Each leg's route is
 one that crosses as few cells as it can where a wall may still go (rocks, stops and the cells left out
-by earlier branches cost nothing), which keeps the branches few.  It is the search of
+by earlier branches cost nothing), which keeps the branches few; and the last wall skips the cells the
+runner can step round without walking more than the best (:func:`_detour`).  It is the search of
 :func:`~.moves.refill` over the whole board, with that choice of route, a count of the boards scored,
 and its state kept in arrays so that a time limit can stop it between chunks.
 
@@ -35,7 +36,9 @@ class Tree(NamedTuple):
     """The search's state (kept between chunks): the board now (``blocked``), the cells left out
     (``excl``, counts), per depth the branches (``cand``, ``ncand``, ``pos``) and the wall chosen
     (``chosen``), the best walls (``out``) and the counters ``at`` (slots :data:`DEPTH` ... :data:`DONE`),
-    and the routes' scratch (``dist``, ``cost``, ``parent``, ``mark``, ``queue``)."""
+    and the routes' scratch (``dist``, ``cost``, ``parent``, ``mark``, ``queue``; each marked cell's cells
+    before and after it on its route, ``prv`` and ``nxt``, and ``twice == t.at[STAMP]`` on a cell marked
+    more than once))."""
 
     blocked: np.ndarray
     excl: np.ndarray
@@ -50,6 +53,9 @@ class Tree(NamedTuple):
     parent: np.ndarray
     mark: np.ndarray
     queue: np.ndarray
+    prv: np.ndarray
+    nxt: np.ndarray
+    twice: np.ndarray
 
 
 #: The slots of ``Tree.at``: the depth now, the best moves, its walls, the boards scored, the marks' last
@@ -112,19 +118,70 @@ def _routes(geo, wallable, t):
                 end = x
         total += reach
         v = end
+        after = -1
         while v >= 0:
+            if mark[v] == stamp:
+                t.twice[v] = stamp
             mark[v] = stamp
+            t.prv[v] = parent[v]
+            t.nxt[v] = after
+            after = v
             v = parent[v]
     return total
 
 
 @njit(cache=True)
-def _branches(wallable, t, depth):
-    """The cells of the marked routes where a wall may go now, into ``t.cand[depth, :t.ncand[depth]]``."""
+def _near(nbrs, blocked, x, y, skip):
+    """True when cell ``x`` has an open neighbour (not ``skip``) next to ``y`` or equal to it."""
+    for d in range(4):
+        u = nbrs[x, d]
+        if u < 0 or u == skip or blocked[u] == 1:
+            continue
+        if u == y:
+            return True
+        for e in range(4):
+            if nbrs[u, e] == y:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _detour(nbrs, t, c):
+    """At most how many moves a wall on ``c`` (once on the marked routes) adds: the route's cells ``a``
+    and ``b`` around it have another common open neighbour (0), or a side cell of ``c`` has open cells
+    next to both (2; as :func:`mathmaze_lib.optimize.exact.detour_moves`); else a large number."""
+    a = t.prv[c]
+    b = t.nxt[c]
+    big = 1 << 30
+    if a < 0 or b < 0 or t.twice[c] == t.at[STAMP]:
+        return big
+    blocked = t.blocked
+    for d in range(4):                      # a common neighbour of a and b other than c
+        u = nbrs[a, d]
+        if u >= 0 and u != c and blocked[u] == 0:
+            for e in range(4):
+                if nbrs[b, e] == u:
+                    return 0
+    for d in range(4):                      # a, a', s, b', b round c
+        x = nbrs[c, d]
+        if x < 0 or x == a or x == b or blocked[x] == 1:
+            continue
+        if _near(nbrs, blocked, x, a, c) and _near(nbrs, blocked, x, b, c):
+            return 2
+    return big
+
+
+@njit(cache=True)
+def _branches(nbrs, wallable, t, depth, last, moves):
+    """The cells of the marked routes where a wall may go now, into ``t.cand[depth, :t.ncand[depth]]``;
+    for the ``last`` wall, not those where the runner can step round it and still walk no more than the
+    best (:func:`_detour`)."""
     m = 0
     stamp = t.at[STAMP]
     for v in range(len(wallable)):
         if t.mark[v] == stamp and wallable[v] == 1 and t.blocked[v] == 0 and t.excl[v] == 0:
+            if last and moves + _detour(nbrs, t, v) <= t.at[BEST]:
+                continue
             t.cand[depth, m] = v
             m += 1
     t.ncand[depth] = m
@@ -143,7 +200,7 @@ def start(geo, wallable, limit, t):
     t.ncand[0] = 0
     t.pos[0] = 0
     if total >= 0 and limit > 0:
-        _branches(wallable, t, 0)
+        _branches(geo.nbrs, wallable, t, 0, limit == 1, total)
     return total
 
 
@@ -172,7 +229,7 @@ def chunk(geo, wallable, limit, nodes, t):
             ncand[depth] = 0
             pos[depth] = 0
             if total >= 0 and depth < limit:
-                _branches(wallable, t, depth)
+                _branches(geo.nbrs, wallable, t, depth, depth + 1 == limit, total)
         else:
             if pos[depth] > 1:          # leaving this level: its left-out branches come back
                 for i in range(pos[depth] - 1):
@@ -210,7 +267,8 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
     t = Tree(b.rocks.copy(), np.zeros(n, np.int32), np.zeros((depth, n), np.int32), np.zeros(depth, np.int32),
              np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
              np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
-             np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32))
+             np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+             np.zeros(n, np.int32), np.zeros(n, np.int64))
     g = geo(b)
     start(g, b.wallable, limit, t)
     step = 1_000
