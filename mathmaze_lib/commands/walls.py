@@ -283,8 +283,8 @@ def run_prove(args) -> int:
     else:
         print(f"{proof.moves} moves with {len(proof.walls)} walls; no wall set beats {proof.bound} moves "
               f"(bound by {proof.how}; gap {proof.gap:.2f}), not proven optimal in {proof.seconds:.1f} s")
-    for name, moves, took in proof.steps:
-        print(f"  {name}: {moves} moves in {took} s")
+    for step in proof.steps:
+        print(f"  {step}")
     if args.from_code:
         print(f"map code with these walls: {mapcode.write(maze, proof.walls, board.name)}")
     return 0

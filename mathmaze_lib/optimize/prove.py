@@ -50,7 +50,7 @@ TREE_UP_TO_WALLS = 13
 class Proof:
     """What :func:`prove` knows: the best ``walls`` found and their ``moves``; ``bound``, a number of moves
     no wall set beats; ``proven`` when the two meet; ``how`` the bound was found (``"branch and bound"``,
-    ``"CP-SAT"`` or ``"count"``); ``seconds`` taken; ``steps``, what each part did and how long it took."""
+    ``"CP-SAT"`` or ``"count"``); ``seconds`` taken; ``steps``, what each part did and how long it took, in words."""
 
     walls: list
     moves: Optional[int]
@@ -67,12 +67,14 @@ class Proof:
 
 
 def solver_available() -> bool:
-    """True when OR-Tools (CP-SAT) is installed for :func:`model_bound`."""
+    """True when OR-Tools (CP-SAT) is installed for :func:`model_bound` (found, not imported: importing it
+    takes a second or two)."""
+    import importlib.util
+
     try:
-        import ortools.sat.python.cp_model  # noqa: F401
+        return importlib.util.find_spec("ortools.sat.python.cp_model") is not None
     except ImportError:
         return False
-    return True
 
 
 def _check(maze: WallMaze) -> None:
@@ -257,7 +259,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
     if walls is None or best_moves is None:
         share = min(30.0, 0.1 * seconds)
         found = best_walls(maze, effort="command", seed=seed, seconds=share, workers=workers).result
-        steps.append(("search", found.moves, round(time.perf_counter() - t0, 1)))
+        steps.append(f"search: {found.moves} moves in {time.perf_counter() - t0:.1f} s")
         if found.moves is not None and (best_moves is None or found.moves > best_moves):
             best_moves, best_cells = found.moves, list(found.walls)
     say((time.perf_counter() - t0) / seconds, best_moves)
@@ -272,10 +274,12 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
             from .big.tree import prove as tree_prove
             tree = tree_prove(maze, best_moves, seconds=share)
             moves, cells, done = tree.moves, tree.walls, tree.proven
+            note = "finished" if done else f"stopped, about {tree.share:.2%} of the tree searched"
+            steps.append(f"branch and bound: {tree.nodes:,} boards, {note}")
         else:
             tree = exact(maze, seconds=share, start=OptResult(best_cells, best_moves))
             moves, cells, done = tree.moves, tree.walls, tree.optimal
-        steps.append(("branch and bound", moves, round(time.perf_counter() - t1, 1)))
+        steps.append(f"branch and bound: {moves} moves in {time.perf_counter() - t1:.1f} s")
         if cells is not None and moves is not None and moves > best_moves:
             best_moves, best_cells = moves, list(cells)
         if done:
@@ -284,7 +288,8 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
     if solver_available() and left() > 0.5:
         t1 = time.perf_counter()
         out = model_bound(maze, seconds=left() - 0.3, walls=best_cells, workers=workers)
-        steps.append(("CP-SAT", out["moves"], round(time.perf_counter() - t1, 1)))
+        steps.append(f"CP-SAT: {out['moves']} moves, bound {out['bound']} ({out['status']}) in "
+                     f"{time.perf_counter() - t1:.1f} s")
         if out["moves"] is not None and out["moves"] > best_moves:
             best_moves, best_cells = out["moves"], out["walls"]
         if out["bound"] is not None and out["bound"] < bound:

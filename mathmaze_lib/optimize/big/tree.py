@@ -246,13 +246,15 @@ def chunk(geo, wallable, limit, nodes, t):
 class TreeResult(NamedTuple):
     """What :func:`prove` found: ``moves`` (the best, at least the ``best`` given), ``walls`` (None when
     nothing beat ``best``), ``proven`` (the search finished: no wall set beats ``moves``), ``nodes``
-    (boards scored) and ``seconds``."""
+    (boards scored), ``seconds`` and ``share``, an estimate of the share of the tree searched (each branch
+    of a node counted as an equal part of it; 1.0 when proven)."""
 
     moves: int
     walls: Optional[list]
     proven: bool
     nodes: int
     seconds: float
+    share: float = 1.0
 
 
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
@@ -287,7 +289,15 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
                 break
             per = max(took, 1e-7) / step         # about 50 ms a chunk, and no more than the time left
             step = max(1, min(int(0.05 / per), int((seconds - elapsed) / per)))
+    share, weight = 1.0, 1.0                # the share of the tree searched (each branch weighted alike)
+    if not t.at[DONE]:
+        share = 0.0
+        for d in range(int(t.at[DEPTH]) + 1):
+            if t.ncand[d] == 0:
+                break
+            share += weight * max(0, t.pos[d] - 1) / t.ncand[d]
+            weight /= t.ncand[d]
     found = None
     if t.at[BEST_N] >= 0:
         found = sorted(maze.grid.cell(int(v)) for v in t.out[:t.at[BEST_N]])
-    return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0)
+    return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0, share)
