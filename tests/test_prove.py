@@ -122,4 +122,4 @@ def test_a_time_limit_is_kept_on_a_big_board(method):
     t0 = time.perf_counter()
     optimize.OPTIMIZERS[method](maze, seconds=seconds, workers=1, compiled=True)
     over = time.perf_counter() - t0 - seconds
-    assert over <= 3 * one + 1.0, f"{over:.2f} s past the limit (one scoring: {one:.3f} s)"   # (1 s: a busy machine)
+    assert over <= 3 * one + 2.0, f"{over:.2f} s past the limit (one scoring: {one:.3f} s)"   # (2 s: a busy machine)
