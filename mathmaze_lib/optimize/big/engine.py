@@ -10,7 +10,8 @@ import numpy as np
 from ...puzzles.wallmaze import WallMaze
 from .legs import BEST, MOVES, PLACED, SEARCHES, Board, Legs, Scratch, geo, score
 from .steps import _dfs, _loss, setup
-from .moves import Refill, Run, Step, Work, anneal, refill
+from .moves import Run, Step, Work, anneal
+from . import tree
 
 
 class _Engine:
@@ -77,23 +78,23 @@ class _Engine:
         return anneal(self.geo, self.run, self.legs(), self.bk, how, self.work, self.scratch, self.cuts)
 
     def refill(self, cells: np.ndarray, k: int, best: int, max_nodes: int = 100_000) -> tuple:
-        """:func:`refill` on this board: ``(moves, n)``, the walls in ``self.refill_out[:n]``."""
-        n = self.b.size
-        if not hasattr(self, "refill_out"):
-            self.refill_out, self._chosen = np.zeros(8, np.int32), np.zeros(8, np.int32)
-            self._parent, self._rmark, self._excl = np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32)
-            self._cand, self._ncand, self._pos = np.zeros((8, n), np.int32), np.zeros(8, np.int32), np.zeros(8, np.int32)
+        """The best way to put up to ``k`` more walls on ``cells`` (open cells of a region), the rest of the
+        board as it is: :mod:`.tree`'s exact search on them (for at most ``max_nodes`` boards).  Returns
+        ``(moves, n)``: the best moves above ``best`` (``best`` when none) and its walls in
+        ``self.refill_out[:n]`` (``n`` -1: none better)."""
         if not 0 <= k <= 7:
             raise ValueError(f"refill: at most 7 walls at once, not {k}")
-        work = Refill(self.refill_out, self._parent, self._rmark, self._excl, self._cand, self._ncand, self._pos,
-                      self._chosen)
-        moves, found = refill(self.geo, self.blocked, np.asarray(cells, np.int32), k, best, max_nodes, work,
-                              self.scratch)
-        return int(moves), int(found)
+        allowed = np.zeros(self.b.size, np.uint8)
+        allowed[np.asarray(cells, np.int32)] = 1
+        t = tree.new_tree(self.blocked, k, best)
+        tree.start(self.geo, allowed, k, t)
+        tree.chunk(self.geo, allowed, k, max_nodes, t)
+        self.refill_out = t.out
+        return int(t.at[tree.BEST]), int(t.at[tree.BEST_N])
 
     def polish(self, rng: random.Random, maze: WallMaze, side: int, most: int, max_nodes: int = 20_000) -> bool:
         """One "clear and refill" move: the walls (at most ``most``, drawn) in a random ``side`` x ``side``
-        square come off and go back where :func:`refill` finds the best place for them; True when the
+        square come off and go back where :meth:`refill` finds the best place for them; True when the
         walk got longer (the board then has the new walls)."""
         nw = int(self.state[PLACED])
         walls = self.walls[:nw].copy()

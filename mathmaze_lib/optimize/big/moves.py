@@ -1,4 +1,5 @@
-"""The big-board search's compiled moves: a chunk of annealing steps and the refill of a cleared region."""
+"""The big-board search's compiled moves: a chunk of annealing steps (the refill of a cleared region is
+:mod:`.tree`'s search)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...search.arrays import INF, bfs_arrays, njit
-from .legs import BEST, MOVES, PLACED, REFRESHED, STEPS, _prune, _refresh, _stamp
+from ...search.arrays import INF, njit
+from .legs import BEST, MOVES, PLACED, REFRESHED, STEPS, _prune, _refresh
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 
@@ -46,21 +47,6 @@ class Work(NamedTuple):
     keep_kind: np.ndarray
     vias: np.ndarray
     aff: np.ndarray
-
-
-class Refill(NamedTuple):
-    """:func:`refill`'s scratch: the best walls found (``out``), the searches' ``parent``, the routes' marks
-    (``rmark``), the cells left out (``excl``), each depth's branches (``cand``, ``ncand``, ``pos``) and
-    the walls chosen."""
-
-    out: np.ndarray
-    parent: np.ndarray
-    rmark: np.ndarray
-    excl: np.ndarray
-    cand: np.ndarray
-    ncand: np.ndarray
-    pos: np.ndarray
-    chosen: np.ndarray
 
 
 @njit(cache=True)
@@ -167,88 +153,3 @@ def _keep(c, w, slot, geo, run, legs, keep_kind, queue, cuts):
         state[BEST] = S
         run.best[:] = blocked
     return S
-
-
-@njit(cache=True)
-def _route_mark(geo, blocked, rmark, rstamp, parent, scratch):
-    """The moves (every leg searched; -1 when blocked), and one shortest route of each leg marked:
-    ``rmark[v] = rstamp`` on its cells."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
-    tmark, seen, queue, _, st = scratch
-    total = 0
-    for k in range(len(sptr) - 1):
-        src = srcs[sptr[k]:sptr[k + 1]]
-        found = bfs_arrays(nbrs, blocked, src, len(src), tmark, k, seen, _stamp(seen, st, 1), parent, queue)
-        if found < 0:
-            return -1
-        v = found
-        total -= 1                          # a route of n cells is n - 1 moves
-        while v >= 0:
-            rmark[v] = rstamp
-            total += 1
-            v = parent[v]
-    return total
-
-
-@njit(cache=True)
-def _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth):
-    """:func:`refill`'s branches at ``depth``: the open cells of ``cells`` on the marked routes
-    (``rmark == rstamp``) and not left out, into ``cand[depth, :ncand[depth]]``."""
-    for i in range(len(cells)):
-        x = cells[i]
-        if rmark[x] == rstamp and blocked[x] == 0 and excl[x] == 0:
-            cand[depth, ncand[depth]] = x
-            ncand[depth] += 1
-
-
-@njit(cache=True)
-def refill(geo, blocked, cells, k, best, max_nodes, work, scratch):
-    """The best way to put up to ``k`` walls on ``cells`` (open cells of a region), the rest of the board
-    as it is: a depth-first search that branches, as :func:`mathmaze_lib.optimize.exact` does, only on the
-    cells of a shortest route (a wall set that beats the board without them has one there), each
-    branch leaving out the cells of the branches before it.  Returns ``(moves, walls)``: the best moves
-    above ``best`` found (``best`` when none) and how many cells of ``out`` hold its walls (-1: none
-    better).  At most ``max_nodes`` boards are scored; ``work`` is the :class:`Refill` scratch."""
-    out, parent, rmark, excl, cand, ncand, pos, chosen = work
-    nodes = 0
-    found_n = -1
-    depth = 0
-    rstamp = rmark.max() + 1
-    total = _route_mark(geo, blocked, rmark, rstamp, parent, scratch)
-    nodes += 1
-    if total > best:
-        best = total
-        found_n = 0
-    ncand[0] = 0
-    if total >= 0 and k > 0:
-        _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, 0)
-    pos[0] = 0
-    while True:
-        if depth < k and pos[depth] < ncand[depth] and nodes < max_nodes:
-            c = cand[depth, pos[depth]]
-            pos[depth] += 1
-            if pos[depth] > 1:
-                excl[cand[depth, pos[depth] - 2]] += 1      # the branch before this one is left out
-            blocked[c] = 1
-            chosen[depth] = c
-            depth += 1
-            rstamp += 1
-            total = _route_mark(geo, blocked, rmark, rstamp, parent, scratch)
-            nodes += 1
-            if total > best:
-                best = total
-                found_n = depth
-                out[:depth] = chosen[:depth]
-            ncand[depth] = 0
-            pos[depth] = 0
-            if total >= 0 and depth < k:
-                _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth)
-        else:
-            if pos[depth] > 1:          # leaving this level: its left-out branches come back
-                for i in range(pos[depth] - 1):
-                    excl[cand[depth, i]] -= 1
-            if depth == 0:
-                break
-            depth -= 1
-            blocked[chosen[depth]] = 0
-    return best, found_n

@@ -6,9 +6,9 @@ route chosen for each leg; the search branches on those cells ("a wall on ``p1``
 on ``p1``", ...), so that each wall set is met at most once, down to the budget.  Each leg's route is
 one that crosses as few cells as it can where a wall may still go (rocks, stops and the cells left out
 by earlier branches cost nothing), which keeps the branches few; and the last wall skips the cells the
-runner can step round without walking more than the best (:func:`_detour`).  It is the search of
-:func:`~.moves.refill` over the whole board, with that choice of route, a count of the boards scored,
-and its state kept in arrays so that a time limit can stop it between chunks.
+runner can step round without walking more than the best (:func:`_detour`).  Its state is kept in arrays,
+so that a time limit can stop it between chunks.  The annealing's "clear and refill a square" move
+(:meth:`~.engine._Engine.refill`) runs the same search, its walls allowed on the square's cells only.
 
 :func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best.
 
@@ -29,7 +29,7 @@ from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import njit
 from .legs import board, geo
 
-__all__ = ["prove", "TreeResult"]
+__all__ = ["prove", "TreeResult", "new_tree", "start", "chunk"]
 
 
 class Tree(NamedTuple):
@@ -64,10 +64,10 @@ DEPTH, BEST, BEST_N, NODES, STAMP, DONE = range(6)
 
 
 @njit(cache=True)
-def _routes(geo, wallable, t):
+def _routes(geo, allowed, t):
     """Search every leg on ``t.blocked`` and mark (``t.mark == t.at[STAMP]``) one shortest route of each
-    through as few open cells as it can (cells left out by ``t.excl`` and those where no wall may go count
-    nothing); the moves, -1 when some leg is blocked."""
+    through as few cells as it can where a wall may go (``allowed``, and not left out by ``t.excl``); the
+    moves, -1 when some leg is blocked."""
     nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.srcs, geo.sptr, geo.tgts, geo.tptr
     blocked, excl, dist, cost, parent, mark, queue = t.blocked, t.excl, t.dist, t.cost, t.parent, t.mark, t.queue
     t.at[STAMP] += 1
@@ -95,7 +95,7 @@ def _routes(geo, wallable, t):
                 u = nbrs[v, d]
                 if u < 0 or blocked[u] == 1:
                     continue
-                c = cost[v] + (1 if wallable[u] == 1 and excl[u] == 0 else 0)
+                c = cost[v] + (1 if allowed[u] == 1 and excl[u] == 0 else 0)
                 if dist[u] < 0:
                     dist[u] = dist[v] + 1
                     cost[u] = c
@@ -172,14 +172,15 @@ def _detour(nbrs, t, c):
 
 
 @njit(cache=True)
-def _branches(nbrs, wallable, t, depth, last, moves):
-    """The cells of the marked routes where a wall may go now, into ``t.cand[depth, :t.ncand[depth]]``;
+def _branches(nbrs, allowed, t, depth, last, moves):
+    """The cells of the marked routes where a wall may go now (``allowed``, open, not left out), into
+    ``t.cand[depth, :t.ncand[depth]]``;
     for the ``last`` wall, not those where the runner can step round it and still walk no more than the
     best (:func:`_detour`)."""
     m = 0
     stamp = t.at[STAMP]
-    for v in range(len(wallable)):
-        if t.mark[v] == stamp and wallable[v] == 1 and t.blocked[v] == 0 and t.excl[v] == 0:
+    for v in range(len(allowed)):
+        if t.mark[v] == stamp and allowed[v] == 1 and t.blocked[v] == 0 and t.excl[v] == 0:
             if last and moves + _detour(nbrs, t, v) <= t.at[BEST]:
                 continue
             t.cand[depth, m] = v
@@ -189,9 +190,9 @@ def _branches(nbrs, wallable, t, depth, last, moves):
 
 
 @njit(cache=True)
-def start(geo, wallable, limit, t):
+def start(geo, allowed, limit, t):
     """The root: the board of ``t.blocked`` scored, its branches listed; the moves (-1: blocked)."""
-    total = _routes(geo, wallable, t)
+    total = _routes(geo, allowed, t)
     t.at[NODES] += 1
     t.at[DEPTH] = 0
     if total > t.at[BEST]:
@@ -200,14 +201,14 @@ def start(geo, wallable, limit, t):
     t.ncand[0] = 0
     t.pos[0] = 0
     if total >= 0 and limit > 0:
-        _branches(geo.nbrs, wallable, t, 0, limit == 1, total)
+        _branches(geo.nbrs, allowed, t, 0, limit == 1, total)
     return total
 
 
 @njit(cache=True)
-def chunk(geo, wallable, limit, nodes, t):
-    """Go on with the search for about ``nodes`` more boards (``limit`` walls at most); True once it has
-    finished (``t.at[DONE]``)."""
+def chunk(geo, allowed, limit, nodes, t):
+    """Go on with the search for about ``nodes`` more boards (at most ``limit`` more walls, on ``allowed``
+    cells); True once it has finished (``t.at[DONE]``)."""
     end = t.at[NODES] + nodes
     depth = t.at[DEPTH]
     cand, ncand, pos, chosen, excl, blocked = t.cand, t.ncand, t.pos, t.chosen, t.excl, t.blocked
@@ -220,7 +221,7 @@ def chunk(geo, wallable, limit, nodes, t):
             blocked[c] = 1
             chosen[depth] = c
             depth += 1
-            total = _routes(geo, wallable, t)
+            total = _routes(geo, allowed, t)
             t.at[NODES] += 1
             if total > t.at[BEST]:
                 t.at[BEST] = total
@@ -229,7 +230,7 @@ def chunk(geo, wallable, limit, nodes, t):
             ncand[depth] = 0
             pos[depth] = 0
             if total >= 0 and depth < limit:
-                _branches(geo.nbrs, wallable, t, depth, depth + 1 == limit, total)
+                _branches(geo.nbrs, allowed, t, depth, depth + 1 == limit, total)
         else:
             if pos[depth] > 1:          # leaving this level: its left-out branches come back
                 for i in range(pos[depth] - 1):
@@ -241,6 +242,16 @@ def chunk(geo, wallable, limit, nodes, t):
             blocked[chosen[depth]] = 0
     t.at[DEPTH] = depth
     return t.at[DONE] == 1
+
+
+def new_tree(blocked: np.ndarray, limit: int, best: int) -> Tree:
+    """A search from the board ``blocked`` (copied) for more than ``best`` moves with ``limit`` more walls."""
+    n, depth = len(blocked), limit + 2
+    return Tree(blocked.copy(), np.zeros(n, np.int32), np.zeros((depth, n), np.int32), np.zeros(depth, np.int32),
+                np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
+                np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                np.zeros(n, np.int32), np.zeros(n, np.int64))
 
 
 class TreeResult(NamedTuple):
@@ -264,13 +275,8 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
     boards scored; see the module's text."""
     t0 = time.perf_counter()
     b = board(maze)
-    n, limit = b.size, b.budget
-    depth = limit + 2
-    t = Tree(b.rocks.copy(), np.zeros(n, np.int32), np.zeros((depth, n), np.int32), np.zeros(depth, np.int32),
-             np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
-             np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
-             np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
-             np.zeros(n, np.int32), np.zeros(n, np.int64))
+    limit = b.budget
+    t = new_tree(b.rocks, limit, best)
     g = geo(b)
     start(g, b.wallable, limit, t)
     step = 1_000
