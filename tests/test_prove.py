@@ -90,6 +90,16 @@ def test_a_bound_beyond_the_tree_comes_from_the_model():
     assert wallmaze.score(maze, proof.walls) == proof.moves
 
 
+@needs_solver
+def test_no_bound_is_taken_from_a_solver_that_found_nothing():
+    """Stopped before any solution (status UNKNOWN), CP-SAT's best bound means nothing (it said 0 on
+    Enormous, and 14,708 was reported "proven" against a published 15,826): no bound then."""
+    maze = wallmaze.parse("walls: 6\n" + "\n".join(["s" + "." * 30 + "A"] + ["." * 32] * 20 + ["." * 31 + "f"]))
+    out = model_bound(maze, seconds=0.01, workers=1)
+    assert out["status"] != "UNKNOWN" or out["bound"] is None
+    assert out["bound"] is None or out["bound"] >= out["moves"]
+
+
 def test_prove_refuses_boards_whose_score_follows_tie_breaks():
     with pytest.raises(ValueError, match="teleports"):
         prove(wallmaze.parse("s.t.f\n..p..\nu...."), seconds=1)

@@ -180,11 +180,14 @@ def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int
     out = {"bound": None, "moves": None, "walls": None, "optimal": status == cp_model.OPTIMAL,
            "status": solver.StatusName(status)}
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # (Only then: with no solution yet, UNKNOWN, the solver's "best bound" is no bound at all; on
+        # Enormous, still in its presolve after 30 s, it says 0.)
         cells = sorted(g.grid.cell(v) for v, x in w.items() if solver.Value(x))
         out["walls"], out["moves"] = cells, score(maze, cells)
-        out["bound"] = min(g.cap * len(g.legs), math.floor(solver.BestObjectiveBound() + 1e-6))
-    elif status == cp_model.UNKNOWN:
-        out["bound"] = min(g.cap * len(g.legs), math.floor(solver.BestObjectiveBound() + 1e-6))
+        bound = math.floor(solver.BestObjectiveBound() + 1e-6)
+        if bound < out["moves"]:            # no true bound is below a score reached
+            raise RuntimeError(f"CP-SAT's bound {bound} is below its own solution's {out['moves']} moves")
+        out["bound"] = min(g.cap * len(g.legs), bound)
     return out
 
 
@@ -292,6 +295,8 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
                      f"{time.perf_counter() - t1:.1f} s")
         if out["moves"] is not None and out["moves"] > best_moves:
             best_moves, best_cells = out["moves"], out["walls"]
+        if out["bound"] is not None and out["bound"] < best_moves:
+            raise RuntimeError(f"CP-SAT's bound {out['bound']} is below a score reached ({best_moves})")
         if out["bound"] is not None and out["bound"] < bound:
             bound, how = out["bound"], "CP-SAT"
     bound = max(bound, best_moves)
