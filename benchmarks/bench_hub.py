@@ -10,6 +10,11 @@ Memory is the proportional set size (PSS: shared library pages split between the
 that share them) of a learner's single-user server plus kernel, read from /proc; RSS (which
 counts shared pages in full) is in the note.  Run alone with
 ``python -m benchmarks hub``; ``MATHMAZE_HUB_CLASS`` sets the size of the log-in storm (20).
+
+A class running a lesson at once (:func:`lesson_storm`): ``MATHMAZE_HUB_LESSON_CLASS`` learners (30) log in at
+the same moment, pull, open lesson 1 and run all of it; the time to a running kernel (the first cell's
+answer), to the whole lesson, and the memory of each learner after it.  ``MATHMAZE_HUB_PART=lesson``
+runs this part only.
 """
 
 from __future__ import annotations
@@ -83,6 +88,17 @@ def stop_server(hub: hubkit.Hub, name: str, timeout: float = 60.0) -> None:
         time.sleep(0.5)
 
 
+def run_measured(hub, name: str, kernel, nb, timeout: float) -> tuple:
+    """Run every cell of ``nb`` in ``kernel`` (closed after); ``(PSS, RSS, CPU seconds)`` of the learner then."""
+    try:
+        kernel.run_notebook(nb, timeout=timeout)
+        pids = learner_pids(hub, name)
+        pss, rss = memory_mib(pids)
+        return pss, rss, cpu_seconds(pids)
+    finally:
+        kernel.close()
+
+
 def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
     """One learner logs in, pulls, runs the whole lesson; memory and CPU of their server + kernel."""
     learner = hub.learner(name)
@@ -92,33 +108,31 @@ def lesson_footprint(hub, repo, name: str, lesson: str) -> dict:
     idle_pss, _ = memory_mib(learner_pids(hub, name))
     path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
     nb = learner.read_notebook(path)
-    kernel = learner.open_kernel(path)
-    try:
-        t0 = time.monotonic()
-        kernel.run_notebook(nb, timeout=1200)
-        run_s = time.monotonic() - t0
-        pids = learner_pids(hub, name)
-        pss, rss = memory_mib(pids)
-        cpu = cpu_seconds(pids)
-    finally:
-        kernel.close()
+    t0 = time.monotonic()
+    pss, rss, cpu = run_measured(hub, name, learner.open_kernel(path), nb, 1200)
+    run_s = time.monotonic() - t0
     stop_server(hub, name)
     return {"lesson": lesson, "pss": pss, "rss": rss, "idle_pss": idle_pss, "run_s": run_s, "cpu": cpu}
 
 
-def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
-    """Log in when ``go`` is set; seconds to a ready server, to the pulled lesson, to the first cell's output."""
+def arrive(hub, repo, name: str, lesson: str, go: threading.Event, timeout: float) -> tuple:
+    """A learner logs in when ``go`` is set, pulls the class copy and opens ``lesson``: ``(start time, seconds to
+    a ready server, seconds to the pulled lesson, the notebook, its kernel)``."""
     learner = hub.learner(name)
     go.wait(60)
     t0 = time.monotonic()
     learner.login()
-    learner.wait_ready(timeout=600)
+    learner.wait_ready(timeout=timeout)
     t_ready = time.monotonic() - t0
-    learner.pull(hubkit.pull_link(hub.url, str(repo)), timeout=600)
+    learner.pull(hubkit.pull_link(hub.url, str(repo), lesson), timeout=timeout)
     t_pull = time.monotonic() - t0
-    path = f"{hubkit.CLASS_DIR}/notebooks/{LESSONS[0]}"
-    nb = learner.read_notebook(path)
-    kernel = learner.open_kernel(path, timeout=600)
+    path = f"{hubkit.CLASS_DIR}/notebooks/{lesson}"
+    return t0, t_ready, t_pull, learner.read_notebook(path), learner.open_kernel(path, timeout=timeout)
+
+
+def first_cell(hub, repo, name: str, go: threading.Event) -> dict:
+    """Log in when ``go`` is set; seconds to a ready server, to the pulled lesson, to the first cell's output."""
+    t0, t_ready, t_pull, nb, kernel = arrive(hub, repo, name, LESSONS[0], go, 600)
     try:
         code = next(c.source for c in nb.cells if c.cell_type == "code")
         result = kernel.execute(code, timeout=600)
@@ -148,6 +162,67 @@ def storm(hub, repo, size: int, tag: str, then=None) -> list[dict]:
     for n in names:
         stop_server(hub, n)
     return sorted(results, key=lambda r: r["first_cell"])
+
+
+def whole_lesson(hub, repo, name: str, lesson: str, go: threading.Event) -> dict:
+    """Log in when ``go`` is set, pull, open ``lesson`` and run all of it: seconds to a running kernel (a cell
+    answered) and to the end of the lesson, and the learner's memory then."""
+    t0, _, _, nb, kernel = arrive(hub, repo, name, lesson, go, 900)
+    try:
+        if kernel.execute("1 + 1", timeout=900)["status"] != "ok":
+            raise RuntimeError(f"{name}: the kernel did not answer")
+    except BaseException:
+        kernel.close()
+        raise
+    t_kernel = time.monotonic() - t0
+    pss, rss, cpu = run_measured(hub, name, kernel, nb, 1800)
+    t_lesson = time.monotonic() - t0
+    return {"name": name, "kernel": t_kernel, "lesson": t_lesson, "pss": pss, "rss": rss, "cpu": cpu}
+
+
+def lesson_storm(hub, repo, size: int, lesson: str = LESSONS[1]) -> list[Row]:
+    """``size`` learners log in at the same moment and run all of ``lesson`` (see the module's text)."""
+    names = [f"c{i:03d}" for i in range(size)]
+    go = threading.Event()
+    load = os.getloadavg()[0]
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(size) as pool:
+        futures = [pool.submit(whole_lesson, hub, repo, n, lesson, go) for n in names]
+        time.sleep(0.5)
+        go.set()
+        outcomes = []
+        for f in futures:
+            try:
+                outcomes.append(f.result(timeout=3600))
+            except Exception as exc:  # a learner who failed is counted, the others measured
+                outcomes.append({"failed": repr(exc)[:200]})
+    wall = time.monotonic() - t0
+    done = [r for r in outcomes if "failed" not in r]
+    for n in names:
+        hub.api("DELETE", f"/users/{n}/server")
+    for n in names:
+        stop_server(hub, n, timeout=120)
+    if not done:
+        return [Row("hub", f"{size} learners run lesson 1 at once", float("nan"), "s",
+                    note=f"every learner failed: {outcomes[0]['failed']}")]
+    kernels = sorted(r["kernel"] for r in done)
+    lessons = sorted(r["lesson"] for r in done)
+    pss = [r["pss"] for r in done]
+    tag = f"{size} at once, {lesson[:2]}"
+    failed = [r["failed"] for r in outcomes if "failed" in r]
+    return [
+        Row("hub", f"{tag}: login -> running kernel, 1st / median / last", kernels[-1], "s",
+            note=f"{kernels[0]:.1f} / {statistics.median(kernels):.1f} / {kernels[-1]:.1f} s"),
+        Row("hub", f"{tag}: login -> whole lesson run, 1st / median / last", lessons[-1], "s",
+            note=f"{lessons[0]:.1f} / {statistics.median(lessons):.1f} / {lessons[-1]:.1f} s; all done in {wall:.0f} s"),
+        Row("hub", f"{tag}: memory per learner after the lesson (median, max)", statistics.median(pss), "MiB",
+            note=f"PSS; max {max(pss):.0f} MiB; RSS median {statistics.median(r['rss'] for r in done):.0f} MiB; "
+                 f"sum of PSS {sum(pss) / 1024:.1f} GiB"),
+        Row("hub", f"{tag}: CPU per learner, start + lesson (median)", statistics.median(r["cpu"] for r in done), "s",
+            note=f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"),
+        Row("hub", f"{tag}: learners who got through", len(done), "learners",
+            goal=f"{size}", ok=len(done) == size, note="; ".join(failed)[:300]),
+    ]
 
 
 def largest_class(hub, repo, known: dict, limit: float, guess: int = 0, tries: int = 3) -> tuple[int, dict]:
@@ -198,6 +273,12 @@ def run() -> list[Row]:
         for sig in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, _stop_on_signal)
     load = os.getloadavg()[0]
+    lesson_class = int(os.environ.get("MATHMAZE_HUB_LESSON_CLASS", "30"))
+    if os.environ.get("MATHMAZE_HUB_PART") == "lesson":
+        with tempfile.TemporaryDirectory(prefix="mathmaze-hub-bench-") as tmp:
+            repo = hubkit.make_class_copy(Path(tmp) / "mathmaze-class")
+            with hubkit.Hub(Path(tmp) / "hub", start_timeout=900, spawn_limit=lesson_class) as hub:
+                return lesson_storm(hub, repo, lesson_class)
     with tempfile.TemporaryDirectory(prefix="mathmaze-hub-bench-") as tmp:
         repo = hubkit.make_class_copy(Path(tmp) / "mathmaze-class")
         with hubkit.Hub(Path(tmp) / "hub", start_timeout=600) as hub:
@@ -251,6 +332,7 @@ def run() -> list[Row]:
             collect_rows.append(collect_timing(hub, Path(tmp) / "started", f"collect lesson 0 from {small} stopped "
                                                "servers with --start (4 at once)", everyone[:small], start=True))
             rows += collect_rows
+            rows += lesson_storm(hub, repo, lesson_class)
             try:
                 best, measured = largest_class(
                     hub, repo, {size: times[-1], small: few[-1]["first_cell"]}, FIRST_CELL_GOAL)

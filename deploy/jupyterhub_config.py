@@ -25,6 +25,9 @@ MATHMAZE_ENV              the Python environment with the lessons' packages, jup
 MATHMAZE_CULL_MINUTES     stop a learner's server after this many idle minutes (default 60)
 MATHMAZE_MEM_LIMIT        memory per learner at most (default 512M), enforced by systemd (MemoryMax)
 MATHMAZE_CPU_LIMIT        cores per learner at most (default 1), enforced by systemd (CPUQuota)
+MATHMAZE_SCORES_DIR       the folder of the class's high-score table (default /var/lib/mathmaze-scores; the
+                          service runs as the account mathmaze-scores when it exists)
+MATHMAZE_SCORES_PORT      the loopback port of the score service (default 8765)
 
 Each learner's server runs in a systemd service of its own, as the learner's account
 (jupyterhub-systemdspawner), which is what enforces the limits: this needs a machine booted with
@@ -110,6 +113,24 @@ c.JupyterHub.services = [{
     "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={CULL_MINUTES * 60}",
                 "--cull-every=300"],
 }]
+# --- the class's high scores: one table per map, each line named by the learner's hub login -------------
+# (mathmaze_lib.hubscores: it asks the hub whose token a request carries and scores the walls itself; only the
+# admins set the map of the day). The learners' kernels find it through MATHMAZE_SCORES_URL.
+SCORES_URL = f"http://127.0.0.1:{int(os.environ.get('MATHMAZE_SCORES_PORT', '8765'))}"
+scores_service = {
+    "name": "mathmaze-scores",
+    "url": SCORES_URL,
+    "command": [sys.executable, "-m", "mathmaze_lib.hubscores"],
+    "environment": {"MATHMAZE_SCORES_DIR": os.environ.get("MATHMAZE_SCORES_DIR", "/var/lib/mathmaze-scores"),
+                    "MATHMAZE_ADMIN": ",".join(sorted(ADMINS))},
+}
+try:  # its own account, when the README's useradd made it: the table is then out of reach of the hub's root too
+    pwd.getpwnam("mathmaze-scores")
+    scores_service["user"] = "mathmaze-scores"
+except KeyError:
+    pass
+c.JupyterHub.services.append(scores_service)
+c.Spawner.environment = {"MATHMAZE_SCORES_URL": SCORES_URL}
 c.JupyterHub.load_roles = [{
     "name": "idle-culler",
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],

@@ -35,6 +35,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    """Run ``python -m mathmaze_lib`` with ``argv`` (default: the real command line); the exit code
+    (a bad input is one line on standard error, and exit code 2)."""
     if argv is None:                # the real command line (a test passes its own arguments)
         interrupts.redeliver()
     argv = sys.argv[1:] if argv is None else list(argv)

@@ -261,6 +261,7 @@ class ParsedGrid:
 
     @property
     def shape(self) -> tuple:
+        """``(rows, cols)`` of the grid read."""
         return (len(self.rows), len(self.rows[0]) if self.rows else 0)
 
     def error(self, cell, message: str) -> GridParseError:
@@ -271,6 +272,24 @@ class ParsedGrid:
     def header_error(self, key: str, message: str) -> GridParseError:
         """An error at the line of header ``key``."""
         return GridParseError(self.header_lines.get(key), None, f"{key}: {message}")
+
+    def whole(self, key: str, default: int = 0) -> int:
+        """Header ``key`` as a whole number >= 0 (``default`` when the text has none), or an error at its line.
+
+        >>> p = parse_grid("id: 7\\n..", split="chars", headers=["id"])
+        >>> p.whole("id"), parse_grid("..", split="chars", headers=["id"]).whole("id")
+        (7, 0)
+        >>> parse_grid("id: 2x\\n..", split="chars", headers=["id"]).whole("id")
+        Traceback (most recent call last):
+        ...
+        mathmaze_lib.grid.GridParseError: line 1: id: '2x' is not a whole number >= 0
+        """
+        raw = self.headers.get(key)
+        if raw is None:
+            return default
+        if not (raw.isascii() and raw.isdigit()):
+            raise self.header_error(key, f"{raw!r} is not a whole number >= 0")
+        return int(raw)
 
 
 def parse_grid(

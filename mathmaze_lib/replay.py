@@ -279,3 +279,48 @@ def describe_tree(result, index: int) -> str:
     waiting = len(f.frontier)
     return (f"Step {index}: took a route of {moves} move{'s' * (moves != 1)} ending at {f.current!r}; "
             f"the queue holds {waiting} route{'s' * (waiting != 1)}.")
+
+
+# ---------------------------------------------------------------- a learner's search beside the lesson's
+
+@dataclass
+class Beside:
+    """A learner's function stepped beside the lesson's search (see :mod:`mathmaze_lib.exercises.stepping`):
+    ``notes[i]`` says what the function did or answered at frame ``i`` ("" where it was not asked),
+    ``summary`` sums up the whole run, ``first`` is the first frame where it differs from the lesson's
+    search (None: nowhere), and ``marks[i]`` a cell to mark at frame ``i`` (where the two differ)."""
+
+    notes: list
+    summary: str
+    first: Optional[int] = None
+    marks: dict = field(default_factory=dict)
+
+
+def recorded(sources, calls) -> Any:
+    """A traced search rebuilt from what a function asked of its successor function: ``calls`` is
+    ``[(node, successors returned)]`` in order, each call being the function expanding ``node``.
+    A node returned for the first time is discovered then (one move further than the node that
+    returned it); the frontier of a step is every discovered node not expanded yet, first discovered
+    first (the queue of a BFS; a function that keeps another order keeps it to itself).
+
+    >>> r = recorded([0], [(0, (1, 2)), (2, (3,)), (1, ())])
+    >>> [(s.current, s.frontier) for s in r.trace], r.dist
+    ([(0, (1, 2)), (2, (1, 3)), (1, (3,))], {0: 0, 1: 1, 2: 1, 3: 2})
+    """
+    from .search.core import SearchResult, Step
+
+    sources = tuple(sources)
+    dist, parent = {s: 0 for s in sources}, {s: None for s in sources}
+    waiting, expanded, trace = list(sources), set(), []
+    for node, successors in calls:
+        expanded.add(node)
+        new = []
+        for nxt in successors:
+            if nxt not in dist:
+                dist[nxt], parent[nxt] = dist.get(node, 0) + 1, node
+                new.append(nxt)
+        waiting = [n for n in waiting + new if n not in expanded]
+        trace.append(Step(node, tuple(new), tuple(waiting)))
+    result = SearchResult(sources, dist, parent, trace=trace)
+    result.expanded = len(trace)
+    return result

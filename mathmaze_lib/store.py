@@ -154,6 +154,8 @@ class Store:
             hint = "; the file is damaged: move it away and a new one is started"
         elif "readonly" in str(exc) or "read-only" in str(exc):
             hint = "; the file or its folder is read-only"
+        elif "full" in str(exc):
+            hint = "; the disk is full: free some space, then save again"
         return StoreError(f"{doing} the scores file {self.path}: {exc}{hint} (nothing was changed)")
 
     def _quick_check_fails(self) -> bool:
@@ -195,7 +197,10 @@ class Store:
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                try:             # SQLite may have rolled back already (a full disk does): keep the first error
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
                 raise
             db.execute("COMMIT")
         finally:

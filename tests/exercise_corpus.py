@@ -30,6 +30,8 @@ CORPUS["lesson1", "q1"] = {
         ("def path_sum(numbers, path):\n    print(sum(numbers[r][c] for r, c in path))", "returned None"),
         ("def path_sum(numbers, path):\n    return str(sum(numbers[r][c] for r, c in path))", "(a str)"),
         ("def path_sum(numbers, path):\n    return summaze.path_sum(numbers, path)", "Write it yourself"),
+        # issue 41: a cell the path visits twice counts twice (the lesson tries [(3, 1), (3, 2), (3, 1)])
+        ("def path_sum(numbers, path):\n    return sum(numbers[r][c] for r, c in set(path))", "not set(path)"),
     ],
 }
 
@@ -45,6 +47,8 @@ CORPUS["lesson1", "q2"] = {
         "    if not (0 <= cell[0] < rows and 0 <= cell[1] < cols):\n        return False\n"
         "    dr, dc = cell[0] - path[-1][0], cell[1] - path[-1][1]\n    if (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n"
         "        return True\n    return False",
+        "def is_legal_step(path, cell, rows, cols):\n    r, c = cell\n    pr, pc = path[-1]\n"
+        "    return 0 <= r < rows and 0 <= c < cols and abs(r - pr) + abs(c - pc) == 1 and cell not in path[:-1]",
     ],
     WRONG: [
         ("def is_legal_step(path, cell, rows, cols):\n    r, c = cell\n    lr, lc = path[-1]\n"
@@ -102,6 +106,8 @@ CORPUS["lesson1", "q3"] = {
          "        return False\n" + _IS_SOLUTION_BODY, "raised IndexError"),
         ("def is_solution(puzzle, path):\n    return summaze.check_path(puzzle, path).ok", "Write it yourself"),
         ("def is_solution(puzzle, path):\n    if not path or path[0] != puzzle.start or path[-1] != puzzle.end:\n"
+         "        return False\n" + _IS_SOLUTION_BODY.replace("== puzzle.target", ">= puzzle.target"), "wrong sum"),
+        ("def is_solution(puzzle, path):\n    if not path or path[0] != puzzle.start or path[-1] != puzzle.end:\n"
          "        return False\n    for a, b in zip(path, path[1:]):\n"
          "        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or b in path[:path.index(b)]:\n            return False\n"
          "    return path_sum(puzzle.numbers, path) == puzzle.target", "is off the"),
@@ -123,7 +129,9 @@ PARSONS["lesson1", "q4a"] = {
             ('routes_order = "DFIGCHEAJB"', "count = 0 (J) must come before"),
             ('routes_order = "DFJIGCHEAB"', "must be indented further"),
             ('routes_order = "DFIJGCHEB"', "A is missing"), ('routes_order = "DFIJGCHEAAB"', "A is used twice"),
-            ('routes_order = 42', "a string of letters")],
+            ('routes_order = 42', "a string of letters"),
+            # issue 41: the End test after the loop counts right, but the search goes on past End
+            ('routes_order = "DJGCHEAFIB"', "went on past End"), ('routes_order = "JDGCHEAFIB"', "stops there")],
 }
 
 _EXTEND = ("        last = path[-1]\n"
@@ -224,6 +232,10 @@ CORPUS["lesson1", "q5"] = {
          "        if summaze.count_solutions(candidate) == 1:\n            return candidate", "it should be"),
         ("def unique_puzzle(seed, rows, cols):\n    return summaze.generate_unique(seed, rows, cols)",
          "Write it yourself"),
+        # issue 41: seeds 0 and 1 give the same puzzle when puzzle 0 has several solutions
+        ("def unique_puzzle(seed, rows, cols):\n    pid = seed\n"
+         "    while summaze.count_solutions(summaze.generate(pid, rows, cols)) != 1:\n        pid += 1\n"
+         "    return summaze.generate(pid, rows, cols)", "different seeds give different answers"),
     ],
     BORROWED: [
         ("def count_paths(puzzle):\n    return 1\n\n"
@@ -304,6 +316,12 @@ CORPUS["lesson2", "q2"] = {
         "        following = []\n        for node in layer:\n            if node in dist:\n                continue\n"
         "            dist[node] = d\n            following.extend(succ(node))\n        layer, d = following, d + 1\n"
         "    return dist",
+        "def bfs_distances(succ, start):\n    dist = {start: 0}\n    queue = deque([start])\n    done = set()\n"
+        "    while queue:\n        node = queue.popleft()\n        if node in done:\n            continue\n"
+        "        done.add(node)\n        for nxt in succ(node):\n            if nxt not in done:\n"
+        "                dist.setdefault(nxt, dist[node] + 1)\n                queue.append(nxt)\n    return dist",
+        "from collections import defaultdict\n\n"
+        + _BFS_RIGHT.replace("dist = {start: 0}", "dist = defaultdict(int)\n    dist[start] = 0"),
     ],
     WRONG: [
         ("def bfs_distances(succ, start):\n    dist = {start: 0}\n    queue = deque([start])\n    while queue:\n"
@@ -333,6 +351,8 @@ CORPUS["lesson2", "q2"] = {
          "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in dist:\n"
          "                dist[nxt] = dist.get(node, 0) + 1\n                queue.append(nxt)\n    return dist",
          "Begin with dist = {start: 0}"),
+        # the lesson numbers its cells from 0: cell 0 is a node, and false in Python
+        (_BFS_RIGHT.replace("if nxt not in dist:", "if nxt and nxt not in dist:"), "Python reads it as false"),
         ("from mathmaze_lib.search import bfs\n\ndef bfs_distances(succ, start):\n    return bfs(succ, start).dist",
          "Write it yourself"),
         ("import networkx as nx\n\ndef bfs_distances(succ, start):\n    g = nx.DiGraph()\n    todo, seen = [start], {start}\n"
@@ -352,6 +372,8 @@ CORPUS["lesson2", "q3"] = {
         "        route.insert(0, node)\n        node = parent[node]\n    return route",
         "def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]] is not None:\n"
         "        route.append(parent[route[-1]])\n    return tuple(reversed(route))",
+        "def route_from_parents(parent, goal):\n    route = []\n    node = goal\n    while node or node == 0:\n"
+        "        route.append(node)\n        node = parent[node]\n    return route[::-1]",
     ],
     WRONG: [
         ("def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]] is not None:\n"
@@ -361,6 +383,11 @@ CORPUS["lesson2", "q3"] = {
         ("def route_from_parents(parent, goal):\n    route = []\n    node = goal\n    while node is not None:\n"
          "        route.append(node)\n    return route[::-1]", "whose parent is None"),
         ("def route_from_parents(parent, goal):\n    return [goal]", "Not quite"),
+        # issue 41: the lesson numbers its cells from 0, and 0 is false: {0: None, 4: 0, 24: 4} gave [4, 24]
+        ("def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]]:\n"
+         "        route.append(parent[route[-1]])\n    return route[::-1]", "only None ends it"),
+        ("def route_from_parents(parent, goal):\n    route = []\n    node = goal\n    while node:\n"
+         "        route.append(node)\n        node = parent[node]\n    return route[::-1]", "Python reads 0 as false"),
 
         ("from mathmaze_lib.search import route_to\n\ndef route_from_parents(parent, goal):\n"
          "    return route_to(parent, goal)", "Write it yourself"),
@@ -404,6 +431,10 @@ CORPUS["lesson2", "q4"] = {
         (_COUNT_TOP + "            if nxt not in dist:\n                dist[nxt] = dist[node] + 1\n"
          "                ways[nxt] = 0\n                queue.append(nxt)\n            if dist[nxt] == dist[node] + 1:\n"
          "                ways[nxt] += ways[node]\n    return ways.get(goal)", "Return ways.get(goal, 0)"),
+        # the start's distance 0 is false: a move back to the start discovers it again
+        (_COUNT_TOP + "            if not dist.get(nxt):\n                dist[nxt] = dist[node] + 1\n"
+         "                ways[nxt] = 0\n                queue.append(nxt)\n            if dist[nxt] == dist[node] + 1:\n"
+         "                ways[nxt] += ways[node]\n    return ways.get(goal, 0)", "The goal is the start here"),
         ("from mathmaze_lib.search import count_shortest_paths\n\ndef count_shortest_routes(succ, start, goal):\n"
          "    return count_shortest_paths(succ, start, goal)", "Write it yourself"),
     ],
@@ -453,10 +484,12 @@ _ICE = ("def ice_stops(grid, cell):\n    rows, cols = len(grid), len(grid[0])\n 
         "    for dr, dc in [(-1, 0), (0, 1), (1, 0), (0, -1)]:\n        r, c = cell\n"
         "        while 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] != '#':\n"
         "            r, c = r + dr, c + dc\n{keep}")
-CORPUS["lesson2", "q7"] = {
+CORPUS["lesson2", "q6"] = {
     RIGHT: [
         _ICE.format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out"),
         _ICE.format(keep="        if [r, c] != list(cell):\n            out.append([r, c])\n    return out"),
+        _ICE.replace("!= '#'", "in '.sg'").format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n"
+                                                        "    return out"),
         "def ice_stops(grid, cell):\n    def slide(dr, dc):\n        r, c = cell\n"
         "        while True:\n            nr, nc = r + dr, c + dc\n"
         "            if nr < 0 or nc < 0 or nr >= len(grid) or nc >= len(grid[0]) or grid[nr][nc] == '#':\n"
@@ -481,6 +514,12 @@ CORPUS["lesson2", "q7"] = {
          "        while 0 <= r + dr < rows and 0 <= c + dc < cols:\n            r, c = r + dr, c + dc\n"
          "            if grid[r][c] == '#':\n                break\n"
          "        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out", "never stop on a rock"),
+        # issue 41: "any other letter is ice": on ice maze 3 from (0, 6) these gave [(5, 6), (0, 2)] and [(6, 6), (0, 1)]
+        (_ICE.replace("!= '#'", "== '.'").format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n"
+                                                      "    return out"), "Only '#' is a rock"),
+        (_ICE.replace("            r, c = r + dr, c + dc\n", "            r, c = r + dr, c + dc\n"
+                      "            if grid[r][c] in 'gG':\n                break\n")
+         .format(keep="        if (r, c) != tuple(cell):\n            out.append((r, c))\n    return out"), "The goal 'g' is ice"),
         ("def ice_stops(grid, cell):\n    from mathmaze_lib.puzzles.icemaze import rules\n"
          "    import mathmaze_lib.puzzles.icemaze as ice\n"
          "    rocks = frozenset((r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == '#')\n"
@@ -502,6 +541,8 @@ _RUNNER = ("def runner_moves(maze, walls):\n    blocked = set(maze.rocks) | set(
 CORPUS["lesson3", "q1"] = {
     RIGHT: [
         _RUNNER,
+        _RUNNER.replace("for s in maze.starts}", "for s in maze.ends}").replace("deque(maze.starts)", "deque(maze.ends)")
+        .replace("if cell in maze.ends:", "if cell in maze.starts:"),
         "def runner_moves(maze, walls):\n    free = {(r, c) for r in range(maze.rows) for c in range(maze.cols)}\n"
         "    free -= set(maze.rocks) | set(walls)\n    layer, seen, d = set(maze.starts), set(maze.starts), 0\n"
         "    while layer:\n        if layer & set(maze.ends):\n            return d\n        following = set()\n"
@@ -566,6 +607,9 @@ CORPUS["lesson3", "q2"] = {
          "Not quite"),
         ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("set(targets)", "{targets[0]}"),
          "a letter may have several cells"),
+        ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("sources = total + moves, [end]",
+                                                                             "sources = total + moves, list(targets)"),
+         "the next leg starts from the one reached"),
         ("def score_with_checkpoints(maze, walls):\n" + _LEG + _LEGS.replace("set(targets)", "set(targets) | set(maze.ends)"),
          "does not end a leg"),
         ("def score_with_checkpoints(maze, walls):\n    return wallmaze.run(maze, walls).moves", "Write it yourself"),
@@ -654,6 +698,10 @@ _REACH = ("def reach_bound(maze, walls):\n    blocked = set(maze.rocks) | set(wa
 CORPUS["lesson3", "q5"] = {
     RIGHT: [
         _REACH,
+        # issue 41: the text does not forbid networkx, and lesson 2 teaches it
+        "import networkx as nx\n\ndef reach_bound(maze, walls):\n    g = nx.grid_2d_graph(maze.rows, maze.cols)\n"
+        "    g.remove_nodes_from(set(maze.rocks) | set(walls))\n    reach = set()\n    for s in maze.starts:\n"
+        "        reach |= nx.node_connected_component(g, s)\n    return (len(reach) - 1) * (len(maze.checkpoints) + 1)",
         _REACH.replace("queue.popleft()", "queue.pop()"),
         "def reach_bound(maze, walls):\n    seen = set()\n    def fill(cell):\n"
         "        if cell in seen or cell in maze.rocks or cell in walls:\n            return\n"
@@ -671,6 +719,9 @@ CORPUS["lesson3", "q5"] = {
         ("def reach_bound(maze, walls):\n    free = maze.rows * maze.cols - len(maze.rocks) - len(walls)\n"
          "    return (free - 1) * (len(maze.checkpoints) + 1)", "Not quite"),
         (_REACH.replace(" and nxt not in seen", ""), "give a cell its distance"),
+        # issue 41: on s.#..f / ###... / s....f the first start alone reaches 2 cells, all of them 14
+        (_REACH.replace("set(maze.starts)", "set(maze.starts[:1])").replace("deque(maze.starts)", "deque(maze.starts[:1])"),
+         "every cell of maze.starts"),
         ("from mathmaze_lib import optimize\n\ndef reach_bound(maze, walls):\n    runner = wallmaze.Runner(maze)\n"
          "    return optimize.reach_bound(runner, {runner.index(w) for w in walls})", "Write it yourself"),
     ],
@@ -696,8 +747,28 @@ CORPUS["lesson3", "q6"] = {
         (_CORNER.replace("return d not in maze.rocks and d not in walls", "return d"), "Not quite"),
         (_CORNER.replace("d not in maze.rocks and d not in walls", "d in maze.open_cells()"),
          "a start or a finish is free"),
+        (_CORNER.replace("d not in maze.rocks and d not in walls", "maze.char(d) in '.sf' and d not in walls"),
+         "a checkpoint letter too"),
         ("from mathmaze_lib import optimize\n\ndef corner_detour(maze, walls, a, c, b):\n"
          "    bits = wallmaze.BitRunner(maze)\n    return optimize.detour_moves(bits, 0, [a, c, b], 1) == 0",
          "Write it yourself"),
     ],
 }
+
+
+# ---------------------------------------------------------------- lesson 2: the BFS scaffold (q2a, q2's skeleton)
+
+PARSONS["lesson2", "q2a"] = {
+    RIGHT: ['bfs_order_lines = "AHKDEFCJIBG"', 'bfs_order_lines = "KHADEFCJBIG"', 'bfs_order_lines = "a h k d e c j i b f g"',
+            'bfs_order_lines = "HAK DE CJIB F G"'],
+    WRONG: [('bfs_order_lines = "AHKGDEFCJIB"', "return order (G) ends the function"),
+            ('bfs_order_lines = "HKDEFCJIBAG"', "seen = {start} (A) must come before the loop"),
+            ('bfs_order_lines = "AHKDFECJIBG"', "after the node is taken from the queue"),
+            ('bfs_order_lines = "AHKDECJIFBG"', "is indented further than the line before it"),
+            ('bfs_order_lines = "AHKDEFCJIB"', "G is missing"), ('bfs_order_lines = ["A", "H"]', "a string of letters")],
+}
+
+CORPUS["lesson2", "q2"][WRONG].append(       # Exercise 2's skeleton with a blank left as it is
+    ("def bfs_distances(succ, start):\n    dist = {start: 0}\n    queue = deque([start])\n    while queue:\n"
+     "        node = queue.popleft()\n        for nxt in succ(node):\n            if nxt not in ___:\n"
+     "                dist[nxt] = dist[node] + 1\n                queue.append(nxt)\n    return dist", "replace every ___"))

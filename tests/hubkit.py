@@ -224,6 +224,7 @@ class Hub:
         if self.mode == "class-password":
             env.update(MATHMAZE_CLASS_PASSWORD=CLASS_PASSWORD, MATHMAZE_ADMIN=TEACHER,
                        MATHMAZE_ADMIN_PASSWORD=ADMIN_PASSWORD)
+        env.update(MATHMAZE_SCORES_PORT=str(free_port()), MATHMAZE_SCORES_DIR=str(self.dir / "class-scores"))
         env.update(self.env)
         site = [] if not self.singleuser_python else [p for p in sys.path if p.endswith("site-packages")]
         path = os.pathsep.join(p for p in (str(ROOT), *site, env.get("PYTHONPATH", "")) if p)

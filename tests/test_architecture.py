@@ -161,3 +161,107 @@ def test_a_moved_module_keeps_its_old_name(old, new):
     assert getattr(importlib.import_module(parent), leaf) is module
     with pytest.raises(ImportError):
         importlib.import_module("mathmaze_lib.no_such_module")
+
+
+@lru_cache(maxsize=None)
+def parsed() -> dict:
+    """``{path: syntax tree}`` of every module of the package, read once for the tests below."""
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def import_graph() -> dict:
+    """``{module: set of the package's modules it imports}``, every import counted (those inside
+    functions too: they only put a circle off until run time); a module imported from outside its
+    package imports the package's ``__init__`` as well, and ``from . import x`` imports the module ``x``."""
+    names = {}
+    for path in parsed():
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        names[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
+    graph: dict = {name: set() for name in names}
+    for name, (path, is_package) in names.items():
+        base = name if is_package else name.rpartition(".")[0]
+        for node in ast.walk(parsed()[path]):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if node.level:
+                    up = base.rsplit(".", node.level - 1)[0] if node.level > 1 else base
+                    module = f"{up}.{module}" if node.module else up
+                subs = [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" in names]
+                targets = subs + ([module] if len(subs) < len(node.names) else [])
+            else:
+                continue
+            for target in (t for t in targets if t in names and t != name):
+                graph[name].add(target)
+                parts = target.split(".")
+                graph[name].update(p for p in (".".join(parts[:i]) for i in range(1, len(parts)))
+                                   if p in names and not name.startswith(p + "."))
+    return graph
+
+
+def circles(graph: dict) -> list:
+    """The import circles of ``graph``: its strongly connected parts of more than one module."""
+    import networkx as nx
+
+    return [set(part) for part in nx.strongly_connected_components(nx.DiGraph(
+        [(a, b) for a, bs in graph.items() for b in bs])) if len(part) > 1]
+
+
+#: The one circle left, inside the big-board search (its driver and its iterated local search import each
+#: other inside functions): issue 45 reworks that package.
+LEFT = {"mathmaze_lib.optimize.big.driver", "mathmaze_lib.optimize.big.ils"}
+
+
+def test_no_import_circle():
+    """No module of the package imports itself back, directly or round a circle (the wall maze does not
+    import the optimizers that import it: the registry names the function above both that puts its kind
+    together; a lesson finds the exercises a puzzle brings through the registry)."""
+    graph = import_graph()
+    assert "mathmaze_lib.puzzles.wallmaze" in graph["mathmaze_lib.optimize.exact"]     # it read the imports
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+    assert [part for part in circles(graph) if not part <= LEFT] == []
+
+
+def undocumented() -> list:
+    """The public functions, classes and methods of the package without a docstring: ``path:line name``.
+    A method that overrides a documented method of its base class (a game's hook, a play's move) says
+    what the base says."""
+    trees = parsed()
+    classes: dict = {}           # class name -> (names of its bases, {method: has a docstring})
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = [b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases]
+                methods = {f.name: ast.get_docstring(f) is not None for f in node.body
+                           if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+                classes.setdefault(node.name, (bases, methods))
+
+    def inherited(bases, name, seen=()) -> bool:
+        for base in bases:
+            if base in classes and base not in seen:
+                parents, methods = classes[base]
+                if methods.get(name) or inherited(parents, name, seen + (base,)):
+                    return True
+        return False
+    found = []
+    for path, tree in trees.items():
+        where = str(path.relative_to(ROOT))
+        for node in tree.body:
+            defined = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if defined and not node.name.startswith("_"):
+                if ast.get_docstring(node) is None:
+                    found.append(f"{where}:{node.lineno} {node.name}")
+                if isinstance(node, ast.ClassDef):
+                    bases = classes[node.name][0]
+                    found += [f"{where}:{f.lineno} {node.name}.{f.name}" for f in node.body
+                              if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not f.name.startswith("_")
+                              and ast.get_docstring(f) is None and not inherited(bases, f.name)]
+    return found
+
+
+def test_every_public_function_class_and_method_has_a_docstring():
+    found = undocumented()
+    # optimize/big/ (two properties of its Board) is reworked by issue 45
+    assert [f for f in found if not f.startswith("mathmaze_lib/optimize/big/")] == []

@@ -165,6 +165,7 @@ GAMES = [
     ("race", "race = MathMazeRace(1, seconds=600)\nrace.start()\nrace"),
     ("jumping maze", "from mathmaze_lib.widgets.jump_game import JumpMazeGame\nJumpMazeGame()"),
     ("mazer", "from mathmaze_lib.widgets.wall_game import MazerGame\nMazerGame('mazer', 1)"),
+    ("lights out", "from mathmaze_lib.widgets.game import Game\nGame('lights', 2)"),
     ("stepper", "from mathmaze_lib.widgets import SearchStepper\nfrom mathmaze_lib.grid import Grid\n"
                 "from mathmaze_lib.search import bfs\n"
                 "SearchStepper(bfs(Grid(4, 6).neighbours, (0, 0), goal=(3, 5), trace=True), rows=4, cols=6)"),
@@ -172,9 +173,22 @@ GAMES = [
                     "texts, roles = summaze.texts_and_roles(tiny)\n"
                     "SearchStepper.depth_first(steps, rows=3, cols=3, texts=texts, roles=roles,\n"
                     "                          describe=lambda i: summaze.describe_step(tiny, steps, i))"),
+    ("your search", "from mathmaze_lib.exercises.stepping import step_bfs_distances\n"
+                    "from mathmaze_lib.puzzles import jumpmaze as jm\n"
+                    "def bfs_distances(succ, start):      # a stack: the stepper shows where it leaves BFS\n"
+                    "    dist, todo = {start: 0}, [start]\n"
+                    "    while todo:\n"
+                    "        node = todo.pop()\n"
+                    "        for nxt in succ(node):\n"
+                    "            if nxt not in dist:\n"
+                    "                dist[nxt] = dist[node] + 1\n"
+                    "                todo.append(nxt)\n"
+                    "    return dist\n"
+                    "step_bfs_distances(bfs_distances, jm.parse('2 1 2 2\\n1 2 3 1\\n3 1 3 2\\n1 1 1 0'))"),
 ]
 #: How many boards each game's output shows (the race has two).
-BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "stepper": 1, "depth-first": 1}
+BOARDS = {"math maze": 1, "race": 2, "jumping maze": 1, "mazer": 1, "lights out": 1, "stepper": 1, "depth-first": 1,
+          "your search": 1}
 
 
 def games_notebook(folder: Path) -> str:
@@ -258,6 +272,11 @@ def test_a_board_is_one_tab_stop_and_arrow_keys_stay_inside_it(games_page):
     assert board.get_by_role("status").count() == 1
     math = output_of(page, "math maze").get_by_role("grid")
     assert re.match(r"Math Maze, puzzle 1, 4 rows by 5 columns, target 21", math.get_attribute("aria-label"))
+    lights = output_of(page, "lights out").get_by_role("grid")
+    assert lights.get_attribute("aria-label").startswith("Lights Out, puzzle 2, 5 rows by 5 columns, 0 presses")
+    on = lights.get_by_role("gridcell", name=re.compile(r"^row \d+, column \d+, light on$")).count()
+    off = lights.get_by_role("gridcell", name=re.compile(r"^row \d+, column \d+, light off$")).count()
+    assert on > 0 and on + off == 25, "each light says whether it is on"
     key_to(page, board, (0, 0))
     active = active_notebook_cell(page)
     for key, expected in [("ArrowDown", [1, 0]), ("ArrowRight", [1, 1]), ("End", [1, cols - 1]),
@@ -334,6 +353,19 @@ def test_every_game_is_playable_to_the_end_without_a_mouse(games_page):
     box.press("Enter")
     board.locator('[role="grid"][aria-label^="Mazer mazer:2, 10 rows by 15 columns"]').wait_for(timeout=20_000)
     assert board.locator('.mm-cell[data-role="wall"]').count() == 0, "a new level starts without walls"
+    # Lights Out: the presses of its one fewest answer, by Enter and Space; then Undo by keyboard
+    from mathmaze_lib.puzzles import lightsout
+
+    out = output_of(page, "lights out")
+    board = out.locator(".mm-board")
+    presses = lightsout.solve(lightsout.make(2))
+    for k, cell in enumerate(presses[:-1]):
+        press_on(page, board, cell, f"Pressed {cell}", key=" " if k % 2 else "Enter")
+    press_on(page, board, presses[-1], f"Well done! Every light is off after {len(presses)} presses: the fewest")
+    assert board.locator('.mm-cell[data-role="path"]').count() == 0, "every light is off"
+    out.get_by_role("button", name="Undo").focus()
+    page.keyboard.press("Enter")
+    board.locator(".mm-status").filter(has_text="Took back the last press").wait_for(timeout=20_000)
     # The stepper: Play with the keyboard runs the search to its end
     out = output_of(page, "stepper")
     out.get_by_role("button", name="Play").focus()

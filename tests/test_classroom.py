@@ -177,8 +177,8 @@ def test_a_class_install_leaves_the_solutions_out(tmp_path):
                               env=env, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr[-2000:]
         built[value] = sorted(p.name for p in (out / "mathmaze_lib" / "data").iterdir())
-    assert built[""] == ["solutions.json", "wall_goals.json"]
-    assert built["1"] == ["wall_goals.json"]
+    assert built[""] == ["given.json", "solutions.json", "wall_goals.json", "weights.ini"]
+    assert built["1"] == ["given.json", "wall_goals.json", "weights.ini"]
 
 
 def test_without_the_solutions_file_solution_says_so(tmp_path, monkeypatch, capsys):

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-import json
+import csv
 import os
 import pwd
 
 import pytest
 
-from mathmaze_lib.teacher.collecting import folder_name, notebook_path, read_from_home, stamp
-from mathmaze_lib.grading import student_name
+from mathmaze_lib.teacher.collecting import folder_name, notebook_path, read_from_home
+from mathmaze_lib.grading import whose
 
 NOTEBOOK = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
 LESSON = "mathmaze-class/notebooks/01_math_maze.ipynb"
@@ -33,23 +33,36 @@ def test_the_lesson_is_found_where_the_link_puts_it():
             notebook_path(bad)
 
 
-def test_the_copy_is_named_so_that_grade_names_the_learner_by_the_hub(tmp_path):
-    """OUT/NAME/LESSON.ipynb with metadata.mathmaze.student = NAME: grade's student name is the hub's
-    name, even when the learner wrote another name into the notebook."""
-    forged = json.dumps({"cells": [], "nbformat": 4, "nbformat_minor": 5,
-                         "metadata": {"authors": [{"name": "ada"}], "mathmaze": {"student": "ada"}}}).encode()
-    copy = json.loads(stamp(forged, "grace"))
-    assert student_name(tmp_path / "grace" / "01_math_maze.ipynb", copy["metadata"]) == "grace"
-    assert student_name(tmp_path / folder_name("grace") / "01_math_maze.ipynb") == "grace"
-    assert copy["metadata"]["authors"] == [{"name": "ada"}], "the rest of the notebook is kept as it is"
-    for broken in (b"not json", b"\xff\xfe", b"[1, 2]", b'{"cells": []}', b"[" * 100000):
-        assert stamp(broken, "grace") == broken  # grade says why it is not a notebook
+def test_grade_names_a_collected_copy_by_the_hub_login(tmp_path):
+    """OUT/NAME/LESSON.ipynb, listed in OUT/collected.csv: grade's student is the hub's name of the learner
+    it came from, even when the learner wrote a classmate's name into the notebook (a note says so)."""
+    out = tmp_path / "collected"
+    logins = ["grace", "Ada Lovelace", "ada.l@school", "noor"]
+    out.mkdir()
+    with open(out / "collected.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["learner", "status", "detail", "file", "saved"])
+        for login in logins:
+            w.writerow([login, "collected", "from the running server", str(out / folder_name(login) / "x.ipynb"), ""])
+    forged = {"authors": [{"name": "ada"}], "mathmaze": {"student": "ada"}}
+    grace = whose(out / "grace" / "01_math_maze.ipynb", out, forged)
+    assert (grace.name, grace.source) == ("grace", "hub login")
+    assert "its metadata names 'ada' (mathmaze.student)" in grace.note and "collected from" in grace.note
+    for login in logins[1:]:
+        got = whose(out / folder_name(login) / "01_math_maze-Copy1.ipynb", out, {"authors": [{"name": login}]})
+        assert (got.name, got.source, got.note) == (login, "hub login", ""), login
+    # the same layout without collect's record: the folder names it, as any folder would
+    (out / "collected.csv").unlink()
+    assert whose(out / "grace" / "01_math_maze.ipynb", out, forged).source == "folder"
+    # a file of collect's name that is not its record is not read as one
+    (out / "collected.csv").write_text("name,login\ngrace,ada\n")
+    assert whose(out / "grace" / "01_math_maze.ipynb", out).name == "grace"
     assert folder_name("..") != ".." and "/" not in folder_name("a/b") and folder_name("ada.l") == "ada.l"
 
 
 def test_a_file_in_the_learners_home_is_read(tmp_path):
-    data, modified = read_from_home(str(home_with(tmp_path)), LESSON, 10_000)
-    assert data == NOTEBOOK and modified > 0
+    data, modified, changed = read_from_home(str(home_with(tmp_path)), LESSON, 10_000)
+    assert data == NOTEBOOK and modified > 0 and changed >= modified
     with pytest.raises(FileNotFoundError):
         read_from_home(str(tmp_path / "ada"), "mathmaze-class/notebooks/02_jumping_mazes.ipynb", 10_000)
 

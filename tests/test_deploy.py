@@ -185,7 +185,10 @@ def test_the_accounts_mode_uses_pam_with_the_class_group(monkeypatch):
     assert c.Authenticator.admin_users == {"teacher"}
     assert "allow_all" not in c.Authenticator, "local accounts: only the class group logs in"
     assert c.Spawner.cmd == ["/opt/mathmaze/bin/jupyterhub-singleuser"]
-    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
+    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler", "mathmaze-scores"]
+    scores = c.JupyterHub.services[1]
+    assert scores["command"][1:] == ["-m", "mathmaze_lib.hubscores"] and scores["environment"]["MATHMAZE_ADMIN"] == "teacher"
+    assert c.Spawner.environment["MATHMAZE_SCORES_URL"] == scores["url"] == "http://127.0.0.1:8765"
     assert c.JupyterHub.bind_url == "http://127.0.0.1:8000", "behind the HTTPS proxy, the hub listens on loopback"
     assert c.JupyterHub.cleanup_servers is False, "the README says a restart of the hub keeps the servers running"
 

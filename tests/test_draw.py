@@ -85,3 +85,35 @@ def test_jump_graph_highlights_the_route():
     ax = draw.jump_graph(g, 2, 3, route=[(0, 0), (0, 2), (1, 2)])
     red = [p for p in ax.patches if matplotlib.colors.to_hex(p.get_edgecolor()) == "#cc0000"]
     assert len(red) == 2
+
+
+def test_arrows_along_one_line_the_same_way_get_lanes_of_their_own():
+    """Lesson 2's route runs four times along row 3 (two moves each way, overlapping): no two arrows of
+    one direction share an arc, and each arc stands out further than the one it overlaps."""
+    from mathmaze_lib.puzzles import jumpmaze as jm
+
+    route = bfs(jm.successors(jm.CHAIN_REACTION), (0, 0), goal=(5, 5)).path
+    moves = list(zip(route, route[1:]))
+    row3 = [m for m in moves if m[0][0] == m[1][0] == 3]
+    assert len(row3) == 4
+    ax = draw.route(draw.grid([[0] * 6] * 6), route, arrows=True)
+    bends = [p.get_connectionstyle().rad for p in ax.patches if isinstance(p, FancyArrowPatch)]
+    assert len(bends) == len(moves)
+    bulge = {m: draw._bend(moves, m) * abs(m[0][1] - m[1][1]) / 2 for m in row3}      # in cells
+    left = [m for m in row3 if m[1][1] < m[0][1]]
+    assert len(left) == 2 and abs(bulge[left[0]] - bulge[left[1]]) >= 0.2
+
+
+def test_the_jump_graph_numbers_its_nodes_as_the_lesson_numbers_cells():
+    from mathmaze_lib.puzzles import jumpmaze as jm
+
+    ax = draw.jump_graph(jm.jump_graph(jm.CHAIN_REACTION), 6, 6)
+    assert sorted(int(t.get_text()) for t in ax.texts) == list(range(36))
+
+
+def test_came_from_labels_rows_columns_and_cells():
+    g = Grid(2, 3)
+    ax = draw.came_from(bfs(g.neighbours, (0, 0)).parent, 2, 3, texts=[["a", "b", "c"], ["d", "e", "f"]])
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["0", "1"]
+    assert [t.get_text() for t in ax.texts] == list("abcdef")

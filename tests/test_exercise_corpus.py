@@ -10,8 +10,13 @@ import linecache
 import pytest
 
 from exercise_corpus import BORROWED, CORPUS, PARSONS, RIGHT, WRONG
-from mathmaze_lib.exercises import FunctionExercise
+from mathmaze_lib.exercises import FunctionExercise, checked
 from mathmaze_lib.exercises.solutions import load
+from mathmaze_lib.puzzles import PUZZLES
+
+#: The answers the puzzles bring for their own exercises (each kind's ``corpus``), by the kind's name.
+BROUGHT = {(name, q): entry for name in PUZZLES if PUZZLES[name].corpus
+           for q, entry in importlib.import_module(PUZZLES[name].corpus).CORPUS.items()}
 
 _PRELUDE = ("import random\nfrom collections import deque\nfrom mathmaze_lib import search\nfrom mathmaze_lib.puzzles import wallmaze\n"
             "from mathmaze_lib.puzzles import summaze\n"
@@ -26,9 +31,12 @@ def _exec(source: str, namespace: dict, name: str) -> None:
 
 
 def _namespace(lesson: str, upto: str) -> dict:
-    """What a learner who solved the earlier exercises of the lesson has defined."""
+    """What a learner who solved the earlier exercises of the lesson has defined (a puzzle's own
+    exercises: the imports only)."""
     namespace: dict = {}
     _exec(_PRELUDE, namespace, "imports")
+    if lesson in PUZZLES:
+        return namespace
     for q, code in sorted(load()[lesson].items(), key=lambda kv: int(kv[0][1:])):
         if int(q[1:]) >= int(upto[1:].rstrip("abc")):
             break
@@ -37,7 +45,12 @@ def _namespace(lesson: str, upto: str) -> dict:
 
 
 def _exercise(lesson: str, q: str) -> FunctionExercise:
-    return getattr(importlib.import_module(f"mathmaze_lib.exercises.{lesson}"), q)
+    """Exercise ``q`` of a lesson module, or of a puzzle's exercises (``lesson`` the kind's name)."""
+    if lesson in PUZZLES:
+        module, _, q = PUZZLES[lesson].exercises[q].partition(":")
+    else:
+        module = f"mathmaze_lib.exercises.{lesson}"
+    return getattr(importlib.import_module(module), q)
 
 
 def _answer(lesson: str, q: str, source: str):
@@ -52,25 +65,36 @@ def _answer(lesson: str, q: str, source: str):
 #: (``make test`` runs them, ``make test-fast`` leaves them out). Each must still run out of time.
 ENDLESS = {("lesson1", "q4", 0), ("lesson2", "q3", 2), ("lesson3", "q5", 5)}
 CASES = [pytest.param(lesson, q, kind, i, marks=[pytest.mark.slow] * (kind == WRONG and (lesson, q, i) in ENDLESS))
-         for (lesson, q), entry in {**CORPUS, **PARSONS}.items()
+         for (lesson, q), entry in {**CORPUS, **PARSONS, **BROUGHT}.items()
          for kind in (RIGHT, WRONG, BORROWED) for i in range(len(entry.get(kind, [])))]
 #: Other sets of hidden cases (``grade --hidden-seed``): every right answer passes them too.
 SEEDS = (1, 2)
 
 
+def _entry(lesson: str, q: str):
+    """The answers to exercise ``q`` of a lesson: the project's, or those of the puzzle that brings it."""
+    brought = [name for name in PUZZLES if PUZZLES[name].lesson == int(lesson[-1]) and (name, q) in BROUGHT]
+    return CORPUS.get((lesson, q)) or (BROUGHT[brought[0], q] if brought else None)
+
+
 def test_the_corpus_covers_every_checked_exercise_with_enough_answers():
     for lesson in ("lesson1", "lesson2", "lesson3"):
         module = importlib.import_module(f"mathmaze_lib.exercises.{lesson}")
-        for q in module.__all__:
-            if isinstance(getattr(module, q), FunctionExercise):
-                entry = CORPUS.get((lesson, q))
+        for q, exercise in checked(module):          # what the grader grades, too
+            if isinstance(exercise, FunctionExercise):
+                entry = _entry(lesson, q)
                 assert entry, f"{lesson}.{q} has no corpus"
                 assert len(entry[RIGHT]) >= 3 and len(entry[WRONG]) >= 5, f"{lesson}.{q}"
+    for name in PUZZLES:                    # and the exercises a puzzle brings, shown in a lesson or not yet
+        kind = PUZZLES[name]
+        for q in kind.exercises:
+            entry = BROUGHT.get((name, q)) or CORPUS.get((f"lesson{kind.lesson}", q))
+            assert entry and len(entry[RIGHT]) >= 3 and len(entry[WRONG]) >= 5, f"{name}.{q} has no corpus"
 
 
 @pytest.mark.parametrize("lesson,q,kind,i", CASES, ids=lambda v: str(v))
 def test_corpus_answer(lesson, q, kind, i):
-    entry = {**CORPUS, **PARSONS}[lesson, q][kind][i]
+    entry = {**CORPUS, **PARSONS, **BROUGHT}[lesson, q][kind][i]
     source, phrase = (entry, None) if kind == RIGHT else entry
     exercise, fn = _answer(lesson, q, source)
     feedback = exercise.evaluate(fn)

@@ -191,6 +191,23 @@ def test_an_outer_alarm_still_goes_off_after_the_guard():
     assert time.perf_counter() - started < 1.0
 
 
+def test_a_guarded_call_inside_another_keeps_its_time_and_the_outer_one_still_stops():
+    """The grader's judge guards a challenge's check, which guards the challenge's own work: the inner call
+    gets its seconds (not the outer call's next 50 ms tick), and afterwards the outer call can still stop
+    a loop that never ends."""
+    def inner_then_forever():
+        inside = call(lambda: time.sleep(0.2) or "slept", (), seconds=5)
+        assert inside.kind == "value" and inside.value == "slept", inside
+        while True:
+            pass
+
+    started = time.perf_counter()
+    outcome = call(inner_then_forever, (), seconds=0.5)
+    assert outcome.kind == "time" and 0.4 < time.perf_counter() - started < 1.5
+    inner_over = call(lambda: call(lambda: time.sleep(3), (), seconds=5).kind, (), seconds=0.3)
+    assert inner_over.kind == "value" and inner_over.value == "time"     # the outer deadline holds inside too
+
+
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # the learner's thread is stopped
 def test_a_forbidden_helper_called_from_a_thread_is_still_forbidden():
     def count_paths(puzzle):

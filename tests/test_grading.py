@@ -10,6 +10,7 @@ import copy
 import csv
 import json
 import re
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -17,10 +18,13 @@ import pytest
 from conftest import NOTEBOOKS
 from mathmaze_lib import grading
 from mathmaze_lib.__main__ import main
+from mathmaze_lib.grading import sandbox
 from mathmaze_lib.teacher.release import BEGIN, END
 
 LESSON = "03_wall_optimization"
-QS = [attr for attr, _ in grading.graded_exercises(3)]            # q1 ... q7 (q6 is a question)
+#: grade's option where this machine has no sandbox (it refuses to grade without one unless told)
+SANDBOX = [] if sandbox.available() else ["--no-sandbox"]
+QS = [attr for attr, _ in grading.graded_exercises(3)]            # q1 ... q6 (q7 is a question), c1
 NAMES = {attr: q.name for attr, q in grading.graded_exercises(3)}
 Q = {name: attr for attr, name in NAMES.items()}                     # runner_moves -> q1, ...
 
@@ -89,8 +93,10 @@ def build_class(folder):
     nothing = {q: 0 for q in QS}
     save("ada_03_wall_optimization.ipynb", right_notebook(), all_right)
     save("bob_03_wall_optimization.ipynb", student_notebook(), nothing, [f"{Q['runner_moves']} not attempted"])
-    save("cleo.ipynb", replace_def(right_notebook(), "greedy_wall", WRONG_GREEDY),
-         {**all_right, Q["greedy_wall"]: 0}, [f"{Q['greedy_wall']} incorrect"])
+    nb = replace_def(right_notebook(), "greedy_wall", WRONG_GREEDY)
+    nb.metadata["mathmaze"] = {"student": "ada"}         # an impostor: the row stays cleo's, with a note
+    save("cleo.ipynb", nb, {**all_right, Q["greedy_wall"]: 0},
+         [f"{Q['greedy_wall']} incorrect", "its metadata names 'ada' (mathmaze.student), not cleo"])
     save("dan.ipynb", replace_def(right_notebook(), "runner_moves", HARD_CODED),
          {**all_right, Q["runner_moves"]: 0}, [f"{Q['runner_moves']} incorrect"])
     nb = replace_def(right_notebook(), "runner_moves", "def runner_moves(maze, walls):\n    return 0\n")
@@ -129,12 +135,13 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     expected = build_class(tmp_path / "class")
     gradebook, feedback = tmp_path / "grades.csv", tmp_path / "feedback"
     code = main(["grade", str(tmp_path / "class"), "--csv", str(gradebook), "--feedback", str(feedback),
-                 "--jobs", "2", "--timeout", "30", "--notebook-timeout", "300", "--memory", "1500"])
+                 "--jobs", "2", "--timeout", "30", "--notebook-timeout", "300", "--memory", "1500", *SANDBOX])
     out = capsys.readouterr()
     assert code == 0, out.err
     rows = list(csv.DictReader(gradebook.open()))
     header = next(csv.reader(gradebook.open()))
-    assert header == ["file", "student", "lesson"] + [f"{q} {NAMES[q]}" for q in QS] + ["total", "out_of", "notes"]
+    assert header == ["file", "student", "lesson"] + [f"{q} {NAMES[q]}" for q in QS] + ["q7 written", "total",
+                                                                                       "out_of", "notes"]
     assert sorted(r["file"].rsplit("/", 1)[-1] for r in rows) == sorted(expected)
     for row in rows:
         name = row["file"].rsplit("/", 1)[-1]
@@ -143,18 +150,19 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
             want = "" if marks is None else str(marks[q])
             assert row[f"{q} {NAMES[q]}"] == want, f"{name}, {q}: {row['notes']}"
         assert row["total"] == str(total), name
-        assert row["out_of"] == "6"
+        assert row["out_of"] == "7" and row["q7 written"] == ""                 # not marked yet
         for word in words:
             assert word in row["notes"], f"{name}: {word!r} not in {row['notes']!r}"
-        if marks == {q: 1 for q in QS} and not words:
-            assert row["notes"] == ""
+        if marks == {q: 1 for q in QS} and not words:          # the solutions' code: every such pair is flagged
+            assert row["notes"].startswith("q7 written: not marked yet; similar code: ")
     by_name = {r["file"].rsplit("/", 1)[-1]: r for r in rows}
     assert by_name["ada_03_wall_optimization.ipynb"]["student"] == "ada"
-    assert by_name["nora_03_wall_optimization.ipynb"]["student"] == "Nora Noether"
+    assert by_name["nora_03_wall_optimization.ipynb"]["student"] == "nora", "her metadata's name is not the row's"
+    assert by_name["cleo.ipynb"]["student"] == "cleo"
     assert by_name["lea_01_math_maze.ipynb"]["lesson"] == "1"
 
     # one feedback file per submission, quoting the checks
-    files = sorted(p.name for p in feedback.iterdir())
+    files = sorted(p.name for p in feedback.glob("*.txt"))
     assert len(files) == len(expected)
     dan = (feedback / "dan.txt").read_text()
     assert "q1 runner_moves: incorrect" in dan and "hidden cases (ones check() never showed)" in dan
@@ -162,16 +170,18 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     assert "agrees on" in (feedback / "ada.txt").read_text()
     eve = (feedback / "eve.txt").read_text()
     assert "forged" not in eve and "q2 score_with_checkpoints: incorrect" in eve
-    assert "library's own mathmaze_lib.puzzles.wallmaze.score" in (feedback / "Nora_Noether.txt").read_text()
+    assert "library's own mathmaze_lib.puzzles.wallmaze.score" in (feedback / "nora.txt").read_text()
+    assert (feedback / "cleo.txt").read_text().startswith("Math Maze, lesson 3: feedback for cleo\n")
+    assert not (feedback / "ada-2.txt").exists(), "cleo's claim to be ada must not give ada a second file"
     assert "could not be graded" in (feedback / "jo.txt").read_text()
-    where = "in the sandbox" if grading.isolation()[0] else "WITHOUT a sandbox"
+    where = "WITHOUT a sandbox" if SANDBOX else "in the sandbox"
     assert re.search(rf"graded \d+ of 12 notebooks \(lesson 3\) {where}", out.out)
 
 
 def test_reading_rules():
     assert grading.student_name("x/ada/03_wall_optimization.ipynb") == "ada"
     assert grading.student_name("x/b-c_02_jumping_mazes.ipynb") == "b c"
-    assert grading.student_name("x/y.ipynb", {"mathmaze": {"student": "Zoe"}}) == "Zoe"
+    assert grading.whose("x/y.ipynb", metadata={"mathmaze": {"student": "Zoe"}}).name == "y", "metadata names nobody"
     # what copying a file adds is not a name: the folder is
     assert grading.student_name("class/kim/01_math_maze-Copy1.ipynb") == "kim"
     assert grading.student_name("class/kim/01_math_maze (1).ipynb") == "kim"
@@ -192,21 +202,155 @@ def test_reading_rules():
         grading.graded_exercises(9)
 
 
+def test_every_checked_item_is_graded_as_the_tests_find_it():
+    """The grader grades what the lesson module's ``__all__`` lists (as the exercise tests read it), the
+    put-in-order step and the checked challenge too; questions to think about are left out."""
+    from mathmaze_lib.exercises import checked, lesson1, lesson2, lesson3
+    from mathmaze_lib.grading.judge import plan_for
+
+    items = {1: "q1 q2 q3 q4a q4 q5 c1", 2: "q1 q2a q2 q3 q4 q5 q6 c1", 3: "q1 q2 q3 q4 q5 q6 c1"}
+    for number, module in ((1, lesson1), (2, lesson2), (3, lesson3)):
+        graded = grading.graded_exercises(number)
+        assert [q for q, _ in graded] == items[number].split()
+        assert graded == checked(module) and len(plan_for(graded, seed=1)) == len(graded)
+
+
+def test_a_put_in_order_step_and_a_checked_challenge_are_judged_here():
+    from mathmaze_lib.exercises import lesson1
+    from mathmaze_lib.exercises.core import describe_answer
+    from mathmaze_lib.exercises.plain import encode
+    from mathmaze_lib.grading.judge import ExercisePlan
+
+    def reply(value):
+        facts = describe_answer(value)
+        if "value" in facts:
+            facts["value"] = encode(facts["value"])
+        return {"op": "value", "facts": facts}
+
+    order = ExercisePlan("q4a", lesson1.q4a, seed=grading.HIDDEN_SEED)
+    assert order.request() == {"op": "value", "q": "q4a"}
+    right = order.verdict(reply("DFIJGCHEAB"))
+    assert right.correct and "hidden cases." in right.text and right.total > len(lesson1.q4a.exercise.all_cases())
+    past_end = order.verdict(reply("DJGCHEAFIB"))
+    assert past_end.status == "incorrect" and "went on past End" in past_end.text
+    assert order.verdict(reply(None)).status == "not attempted"
+    assert order.verdict(reply(["D", "F"])).status == "incorrect"
+    most = ExercisePlan("c1", lesson1.c1, seed=1)
+    counts = lesson1.solution_counts()
+    assert most.verdict(reply(max(counts, key=counts.get))).correct
+    assert most.verdict(reply(7)).status == "incorrect" and "another id has more" in most.verdict(reply(7)).text
+
+
+def test_grade_marks_the_put_in_order_step_and_the_challenge(tmp_path):
+    """Two learners who answered only lesson 1's put-in-order step and its challenge, graded end to end."""
+    from mathmaze_lib.exercises import lesson1
+
+    counts = lesson1.solution_counts()
+    lesson1._COUNTS.clear()              # the judge counts them again, inside its guard (1,000 puzzles, 0.3 s)
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, order, pid in (("ada", "DFIJGCHEAB", max(counts, key=counts.get)), ("bob", "DJGCHEAFIB", 7)):
+        cells = ["from mathmaze_lib.exercises import lesson1 as ex", f"routes_order = {order!r}",
+                 f"most_solutions_id = {pid}"]
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
+                       folder / f"{name}_01_math_maze.ipynb")
+    assert main(["grade", str(folder), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f")]) == 0
+    rows = {r["student"]: r for r in csv.DictReader((tmp_path / "g.csv").open())}
+    assert (rows["ada"]["q4a routes_order"], rows["ada"]["c1 most_solutions_id"], rows["ada"]["total"]) == ("1", "1", "2")
+    assert (rows["bob"]["q4a routes_order"], rows["bob"]["c1 most_solutions_id"], rows["bob"]["total"]) == ("0", "0", "0")
+    assert rows["ada"]["out_of"] == "7" and "q4a incorrect" in rows["bob"]["notes"]
+    bob = (tmp_path / "f" / "bob.txt").read_text()
+    assert "q4a routes_order: incorrect" in bob and "went on past End" in bob and "puzzle 7 has 3 solutions" in bob
+
+
 def test_bad_options_and_files(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "none.ipynb"), "--csv", "x.csv", "--feedback", "f"]) == 2
     assert "no such file or folder" in capsys.readouterr().err
     nb = tmp_path / "a.ipynb"
     nbformat.write(copy.deepcopy(student_notebook()), nb)
     assert main(["grade", str(nb), "--csv", str(tmp_path / "x.csv"), "--feedback", str(tmp_path / "f"),
-                 "--jobs", "0"]) == 2
+                 "--jobs", "0", *SANDBOX]) == 2
     assert "--jobs 0" in capsys.readouterr().err
+
+
+def test_a_row_is_named_by_where_the_work_came_from_never_by_its_metadata(tmp_path, capsys):
+    """Impostors (issue 42): notebooks whose metadata names a classmate keep the name of the folder or
+    file they came in, in the gradebook, the feedback files and the LMS file, with a note for the teacher."""
+    klass = tmp_path / "class"
+    claims = {"ada/01_math_maze.ipynb": {"mathmaze": {"student": "grace"}},      # names a classmate
+              "grace/01_math_maze.ipynb": {"authors": [{"name": "Grace Hopper"}]},  # her own full name
+              "alan_01_math_maze.ipynb": {"mathmaze": {"student": "ada"}, "authors": [{"name": "ada"}]}}
+    for rel, metadata in claims.items():
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('no lesson here')")], metadata=metadata)
+        (klass / rel).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, klass / rel)
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Student,SIS Login ID\nAda Lovelace,ada\nGrace Hopper,grace\nAlan Turing,alan\n")
+    assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),
+                 "--roster", str(roster), *SANDBOX]) == 0
+    out = capsys.readouterr()
+    rows = {Path(r["file"]).relative_to(klass).as_posix(): r for r in csv.DictReader((tmp_path / "g.csv").open())}
+    assert {rel: r["student"] for rel, r in rows.items()} == {"ada/01_math_maze.ipynb": "ada",
+                                                             "grace/01_math_maze.ipynb": "grace",
+                                                             "alan_01_math_maze.ipynb": "alan"}
+    assert "its metadata names 'grace' (mathmaze.student), not ada: the name here is its folder's" in \
+        rows["ada/01_math_maze.ipynb"]["notes"]
+    assert "its metadata names 'ada' (mathmaze.student), not alan: the name here is its file name" in \
+        rows["alan_01_math_maze.ipynb"]["notes"]
+    assert "metadata" not in rows["grace/01_math_maze.ipynb"]["notes"], "her own full name is no impostor"
+    assert "same student name" not in "".join(r["notes"] for r in rows.values())
+    assert sorted(p.name for p in (tmp_path / "f").iterdir()) == ["ada.txt", "alan.txt", "grace.txt"]
+    assert (tmp_path / "f" / "ada.txt").read_text().startswith("Math Maze: feedback for ada\n")
+    lms = list(csv.DictReader((tmp_path / "g-lms.csv").open()))
+    assert [r["Student"] for r in lms[1:]] == ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
+    assert "warning" not in out.err and "matched to" not in out.err, "each file is its folder's or file's learner"
+
+
+def test_grade_refuses_without_a_sandbox_and_says_why_unless_told(tmp_path, monkeypatch, capsys):
+    nb = tmp_path / "ada.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1)")]), nb)
+    args = ["grade", str(nb), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f")]
+    monkeypatch.setitem(sandbox._probe, "result", "bubblewrap is not installed: install it (a test)")
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the sandbox cannot start here: bubblewrap is not installed: install it" in err
+    assert "add --no-sandbox" in err and not (tmp_path / "g.csv").exists()
+    assert main(args + ["--no-sandbox"]) == 0
+    out = capsys.readouterr()
+    assert out.err.count("submissions are NOT isolated (--no-sandbox)") == 2 and "WITHOUT a sandbox" in out.out
+    with pytest.raises(ValueError, match="the sandbox cannot start here"):
+        grading.grade_class([nb])
+
+
+def test_the_refusal_names_the_cause_and_the_fix(monkeypatch, tmp_path):
+    """Each reason bubblewrap cannot start gets its own words and fix (not "user namespaces" for everything)."""
+    monkeypatch.setattr(sandbox.sys, "platform", "darwin")
+    assert "runs only on Linux" in sandbox._try_bwrap() and "hub's machine" in sandbox._try_bwrap()
+    monkeypatch.undo()
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+    assert "bubblewrap is not installed: install it (Debian/Ubuntu: sudo apt install bubblewrap" in sandbox._try_bwrap()
+    monkeypatch.undo()
+    settings = {}
+    monkeypatch.setattr(sandbox, "_setting", settings.get)
+    monkeypatch.setattr(sandbox, "in_container", lambda: False)
+    said = "bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged"
+    settings["user/max_user_namespaces"] = "0"
+    assert "turned off on this machine (user.max_user_namespaces = 0)" in sandbox.refusal_of(said)
+    settings.clear()
+    settings["kernel/apparmor_restrict_unprivileged_userns"] = "1"
+    assert "Ubuntu's AppArmor" in sandbox.refusal_of("bwrap: setting up uid map: Permission denied")
+    settings.clear()
+    monkeypatch.setattr(sandbox, "in_container", lambda: True)
+    refusal = sandbox.refusal_of("bwrap: Can't mount proc on /newroot/proc: Operation not permitted")
+    assert sandbox.CONTAINER_OPTIONS in refusal and "this is a container" in refusal
+    assert "namespaces" not in sandbox.refusal_of("bwrap: execvp python: No such file or directory")
 
 
 def test_another_lesson_than_the_one_asked_for(tmp_path):
     nb = tmp_path / "ada_03_wall_optimization.ipynb"
     nbformat.write(student_notebook(), nb)
     assert main(["grade", str(nb), "--lesson", "2", "--csv", str(tmp_path / "g.csv"),
-                 "--feedback", str(tmp_path / "f")]) == 0
+                 "--feedback", str(tmp_path / "f"), *SANDBOX]) == 0
     (row,) = list(csv.DictReader((tmp_path / "g.csv").open()))
     assert row["notes"] == "this is a lesson 3 notebook; this class is grading lesson 2"
     assert row["total"] == "0" and row["q1 moves_table"] == ""
@@ -311,28 +455,37 @@ def test_a_roster_gives_an_lms_import(tmp_path):
                       "Alan Turing,103,S103,alan,Period 3,\n", encoding="utf-8-sig")
     klass = tmp_path / "class"
 
-    def sub(rel, student, marks, reason=""):
-        return Submission(klass / rel, student=student, lesson=1, reason=reason,
-                          verdicts={f"q{i}": Feedback("correct" if m else "incorrect", "") for i, m in enumerate(marks, 1)})
+    def sub(rel, marks, claims=None):
+        """A graded submission, named as grade names it (``claims``: the name in its metadata)."""
+        graded = Submission(klass / rel, lesson=1, verdicts={f"q{i}": Feedback("correct" if m else "incorrect", "")
+                                                             for i, m in enumerate(marks, 1)})
+        return grading.name_submission(graded, klass, {"authors": [{"name": claims}]} if claims else None)
 
-    subs = [sub("eve/01_math_maze.ipynb", "Lovelace, Ada", [0] * 5),           # claims Ada's name in its metadata
-            sub("ada/01_math_maze-Copy1.ipynb", "ada", [1, 1, 1, 0, 0]),      # her folder is her login
-            sub("x/gh.ipynb", "Grace Hopper", [1, 1, 1, 1, 1]),              # her name (from the metadata)
-            sub("mallory/01_math_maze.ipynb", "mallory", [1] * 5),           # not in the class
-            sub("alan/01_math_maze.ipynb", "alan", [1] * 5),                 # two files in alan's folder:
-            sub("alan/01_math_maze (1).ipynb", "alan", [0] * 5)]             # which one counts is not guessed
+    subs = [sub("eve/01_math_maze.ipynb", [0] * 5, "Lovelace, Ada"),          # claims Ada's name in its metadata
+            sub("ada/01_math_maze-Copy1.ipynb", [1, 1, 1, 0, 0]),             # her folder is her login
+            sub("grace_hopper_01_math_maze.ipynb", [1, 1, 1, 1, 1]),         # her name (from the file's name)
+            sub("mallory/01_math_maze.ipynb", [1] * 5),                      # not in the class
+            sub("alan/01_math_maze.ipynb", [1] * 5),                         # two files in alan's folder:
+            sub("alan/01_math_maze (1).ipynb", [0] * 5),                     # which one counts is not guessed
+            sub("ghopper/01_math_maze.ipynb", [0] * 5, "Grace Hopper")]      # Grace's login, Grace's name: hers
+    assert subs[0].student == "eve" and "its metadata names 'Lovelace, Ada' (authors), not eve" in subs[0].notes[0]
     roster_data = grading.read_roster(roster)
     assert [s["Student"] for s in roster_data.students] == ["Lovelace, Ada", "Grace Hopper", "Alan Turing"]
-    left_out, by_name = grading.write_lms(subs, roster_data, 1, tmp_path / "lms.csv", "Lesson 1 (123)", root=klass)
+    left_out, by_name = grading.write_lms(subs, roster_data, 1, tmp_path / "lms.csv", "Lesson 1 (123)")
     assert sorted(s.path.name for s in left_out) == ["01_math_maze (1).ipynb", "01_math_maze.ipynb",
-                                                     "01_math_maze.ipynb", "01_math_maze.ipynb"]
-    assert {s.path.parent.name for s in left_out} == {"eve", "mallory", "alan"}
-    assert [s.student for s in by_name] == ["Grace Hopper"]
+                                                     "01_math_maze.ipynb", "01_math_maze.ipynb",
+                                                     "grace_hopper_01_math_maze.ipynb"]
+    assert {s.path.parent.name for s in left_out} == {"eve", "mallory", "alan", "class"}
+    assert not by_name, "Grace's login folder is a better match than a file that carries her name"
     lines = list(csv.reader((tmp_path / "lms.csv").open()))
     assert lines[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lesson 1 (123)"]
-    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == "5"
+    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == str(len(grading.graded_exercises(1))) == "7"
     assert lines[2] == ["Lovelace, Ada", "101", "S101", "ada", "Period 2", "3"]
-    assert lines[3][-1] == "5" and lines[4] == ["Alan Turing", "103", "S103", "alan", "Period 3", ""]
+    assert lines[3][-1] == "0" and lines[4] == ["Alan Turing", "103", "S103", "alan", "Period 3", ""]
+    # without Grace's folder, the file with her name is hers, and grade says it was matched by the name alone
+    left_out, by_name = grading.write_lms(subs[:-1], roster_data, 1, tmp_path / "lms.csv", "Lesson 1 (123)")
+    assert [s.student for s in by_name] == ["grace hopper"]
+    assert list(csv.reader((tmp_path / "lms.csv").open()))[3][-1] == "5"
     bad = tmp_path / "bad.csv"
     bad.write_text("Name,Mark\nada,1\n")
     with pytest.raises(ValueError, match="a roster needs a 'Student' column"):
@@ -353,6 +506,31 @@ def test_an_input_that_cannot_be_sent_to_the_worker_is_refused_before_grading():
     q = FunctionExercise("f", reference=lambda board: 1, cases=lambda rng: [(Board(),)])
     with pytest.raises(ValueError, match="register its class with exercises.plain.register"):
         ExercisePlan("q1", q, seed=1)
+
+
+def test_a_tamper_note_points_at_the_learners_own_cell_and_line():
+    """Lesson 1 has ``g = summaze.grade(p)`` and ``g.near_misses`` in its own cells; a learner who imports
+    the grader as ``g`` further down is told about their own cell and line, not the lesson's (issue 42)."""
+    import asyncio
+
+    from mathmaze_lib.grading import source
+    from mathmaze_lib.grading.runner import Settings, grade_notebook
+
+    nb = student_notebook("01_math_maze")
+    lesson_cell = next(i for i, c in enumerate(nb.cells, 1) if "g.near_misses" in c.source)
+    nb.cells.append(nbformat.v4.new_code_cell("x = 1\nimport mathmaze_lib.grading as g\ng.near_misses = 0"))
+    code = [(number, c.source) for number, c in enumerate(nb.cells, 1) if c.cell_type == "code"]
+    found = source.tampering([text for _, text in code])
+    assert found == [(len(code), 2, "imports mathmaze_lib.grading"), (len(code), 3, "uses g.near_misses")]
+    sub = grading.Submission(Path("kim.ipynb"))
+    asyncio.run(grade_notebook(sub, code, [], Settings(lesson=1)))       # stops at the source: nothing runs
+    assert sub.notes[0].startswith(f"tampering: the notebook imports mathmaze_lib.grading (cell {len(nb.cells)}, "
+                                   f"line 2)") and f"cell {lesson_cell}," not in sub.notes[0]
+    # a function sees a name as it was where it was defined; another name for the module is the module
+    assert source.tampering(["import mathmaze_lib.exercises.lesson1 as ex\ne = ex\n"
+                             "def f():\n    e.q1.reference = None\n"]) == [(1, 4, "changes e.q1")]
+    assert source.tampering(["from mathmaze_lib.exercises import lesson1 as ex\nfor ex in range(3):\n"
+                             "    ex.real = 1\n"]) == []
 
 
 def test_the_source_check_finds_forbidden_helpers_and_no_right_answer():

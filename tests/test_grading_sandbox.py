@@ -172,8 +172,8 @@ def hostile(paths: dict) -> dict:
                                      "q4": "import os\ndef count_paths(puzzle):\n    while True:\n"
                                            "        os.write(1, b'x' * 65536)\n"}),
                         {**ALL, "q1": 0, "q2": 0, "q4": 0}, "q3 right with the reference path_sum and is_legal_step"),
-        "claims_ada": (short(wrong={"q1": WRONG_SUM}, metadata={"mathmaze": {"student": "ada"}}), ONLY_Q1_WRONG,
-                       "same student name as"),
+        "impostor": (short(wrong={"q1": WRONG_SUM}, metadata={"mathmaze": {"student": "ada"}}), ONLY_Q1_WRONG,
+                     "its metadata names 'ada' (mathmaze.student), not impostor: the name here is its folder's"),
     }
 
 
@@ -298,20 +298,24 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
         for q in QS:
             key = next(k for k in row if k.startswith(q + " "))
             assert row[key] == solo[key], (name, q, row["notes"], solo["notes"])
-        assert row["total"] == solo["total"]
-    assert by_file[(klass / good["ada"][0]).as_posix()]["total"] == "5"
+        assert row["total"] == solo["total"], (name, row, solo)
+    # (the five exercises, the put-in-order step q4a and the challenge c1, which needs a right count_paths)
+    assert by_file[(klass / good["ada"][0]).as_posix()]["total"] == "7"
     assert by_file[(klass / good["bob"][0]).as_posix()]["total"] == "0"
-    assert by_file[(klass / good["cleo"][0]).as_posix()]["total"] == "3"
+    assert by_file[(klass / good["cleo"][0]).as_posix()]["total"] == "4"
     dev = by_file[(klass / good["dev"][0]).as_posix()]
-    assert dev["total"] == "4" and "q3 right with the reference path_sum" in dev["notes"]
+    assert dev["total"] == "6" and "q3 right with the reference path_sum" in dev["notes"]
     dev_text = (feedback / "dev.txt").read_text()
     assert "Your is_solution is right, but it uses your path_sum, which is wrong (Exercise 1)" in dev_text
     verdicts = [(feedback / "ada.txt"), (tmp_path / "fb-alone" / "ada.txt")]
     assert len({p.read_text().split("\nNotes:")[0] for p in verdicts}) == 1, "ada's feedback differs"
 
-    # hostile: no mark more than earned, and the named trouble
+    # hostile: no mark more than earned, the named trouble, and the name of the folder it came from
     for name, (_, earned, words) in bad.items():
         row = by_file[(klass / name / f"{LESSON}.ipynb").as_posix()]
+        assert row["student"] == name.replace("_", " "), (name, row["student"])
+        told = (feedback / f"{name}.txt").read_text()
+        assert told.startswith(f"Math Maze, lesson 1: feedback for {row['student']}\n"), name
         for q in QS:
             key = next(k for k in row if k.startswith(q + " "))
             got = float(row[key] or 0)
@@ -332,8 +336,8 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
 
 
 def test_without_a_sandbox_the_judge_stays_outside_and_every_run_says_so(tmp_path, monkeypatch, capsys):
-    """Where bubblewrap cannot run, a patched grader in the notebook still changes nothing, and
-    ``grade`` says on every run that submissions are not isolated (``--require-sandbox``: an error)."""
+    """Where bubblewrap cannot run, ``grade`` refuses; told ``--no-sandbox``, a patched grader in the
+    notebook still changes nothing, and ``grade`` says on every run that submissions are not isolated."""
     klass = tmp_path / "class"
     klass.mkdir()
     nbformat.write(short(wrong={"q1": WRONG_SUM}), klass / "ada.ipynb")
@@ -341,13 +345,12 @@ def test_without_a_sandbox_the_judge_stays_outside_and_every_run_says_so(tmp_pat
                          "g.ExercisePlan.verdict = lambda self, reply: g.Feedback('correct', 'Correct')",
                          wrong={"q4": "def count_paths(puzzle):\n    return 1\n"}), klass / "eve.ipynb")
     monkeypatch.setitem(sandbox._probe, "result", "bubblewrap is not installed (a test)")
+    assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f")]) == 2
+    assert "the sandbox cannot start here: bubblewrap is not installed (a test)" in capsys.readouterr().err
     assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),
-                 "--require-sandbox"]) == 2
-    assert "--require-sandbox: bubblewrap is not installed" in capsys.readouterr().err
-    assert main(["grade", str(klass), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),
-                 "--timeout", "20"]) == 0
+                 "--timeout", "20", "--no-sandbox"]) == 0
     out = capsys.readouterr()
-    assert out.err.count("submissions are NOT isolated: bubblewrap is not installed (a test)") == 2
+    assert out.err.count("submissions are NOT isolated (--no-sandbox)") == 2
     assert "WITHOUT a sandbox" in out.out
     by_name = {Path(r["file"]).name: r for r in csv.DictReader((tmp_path / "g.csv").open())}
     assert by_name["ada.ipynb"]["total"] == "4" and by_name["ada.ipynb"]["q1 path_sum"] == "0"
@@ -394,7 +397,7 @@ def test_a_teacher_who_is_not_root_gets_the_same_sandbox(tmp_path):
             os.chmod(p, 0o777 if p.is_dir() else 0o666)
         proc = subprocess.run(["runuser", "-u", "nobody", "--", "env", *[f"{k}={v}" for k, v in env.items()],
                                *argv, "-m", "mathmaze_lib", "grade", str(klass), "--csv", str(work / "g.csv"),
-                               "--feedback", str(work / "f"), "--require-sandbox"],
+                               "--feedback", str(work / "f")],
                               capture_output=True, text=True, cwd=work, timeout=600)
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert "in the sandbox" in proc.stdout

@@ -11,14 +11,21 @@ set: then they fail.
 from __future__ import annotations
 
 import csv
+import json
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
+import textwrap
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 
+import nbformat
 import pytest
+import requests
 
 import hubkit
 
@@ -181,7 +188,7 @@ def test_the_teacher_collects_the_class_and_grades_it(hub, class_ran, tmp_path):
     table = collected(tmp_path / "hub")
     assert hubkit.TEACHER not in table, "the teacher (a hub admin) is not one of the learners"
     assert table["ada"][0] == table["alan"][0] == "collected"
-    assert table["ada"][1] == "from the running server"
+    assert table["ada"][1] == "not handed in: the working copy, from the running server"
     assert table["grace"] == ("not collected", table["grace"][1]) and "stopped" in table["grace"][1]
     assert "--start" in table["grace"][1] and "--from-homes" in table["grace"][1]
     assert table["noor"][0] == "never opened" and "never logged in" in table["noor"][1]
@@ -203,7 +210,8 @@ def test_the_teacher_collects_the_class_and_grades_it(hub, class_ran, tmp_path):
     assert started.returncode == 0, started.stderr
     table = collected(tmp_path / "started")
     assert set(table) == {"grace", "noor"}
-    assert table["grace"] == ("collected", "from the server, started for this and stopped again")
+    assert table["grace"] == ("collected", "not handed in: the working copy, from the server, started for this and "
+                                           "stopped again")
     assert table["noor"] == ("never opened", "never opened the lesson (never logged in)")
     wait_stopped(hub, "grace")
     assert not hub.server_state("noor").get("servers"), "a learner who never logged in has nothing to start"
@@ -220,6 +228,8 @@ def test_the_teacher_collects_the_class_and_grades_it(hub, class_ran, tmp_path):
     with open(tmp_path / "grades.csv", newline="") as f:
         rows = {row["student"]: row for row in csv.DictReader(f)}
     assert set(rows) == {"ada", "alan", "grace"}, "grace's notebook says she is ada: the hub's name must win"
+    assert "its metadata names 'ada' (mathmaze.student), not grace: the name here is the hub login" in \
+        rows["grace"]["notes"]
     q1 = next(column for column in next(iter(rows.values())) if column.startswith("q1"))
     assert (rows["ada"][q1], rows["grace"][q1], rows["alan"][q1]) == ("1", "0", "0")
 
@@ -412,3 +422,140 @@ def test_too_many_starting_at_once_are_asked_to_try_again_then_get_in(hub):
     assert late.wait_ready(timeout=180) > 0
     for learner in slow + [late]:  # the servers of this test are not needed any more
         hub.api("DELETE", f"/users/{learner.name}/server")
+
+
+# ------------------------------------------------------------------------------ a term on the hub (issue 44)
+
+def run_cell(learner, code: str, path: str = LESSON_PATH) -> str:
+    """Run ``code`` in a new kernel of the learner's notebook (as a cell of it); what it printed."""
+    kernel = learner.open_kernel(path)
+    try:
+        result = kernel.execute(code, timeout=120)
+    finally:
+        kernel.close()
+    assert result["status"] == "ok", f"{learner.name}: {result['error']}"
+    return "".join(o.get("text", "") for o in result["outputs"] if o.output_type == "stream")
+
+
+def test_learners_hand_in_and_the_teacher_collects_by_the_deadline(hub, class_ran, tmp_path):
+    ada, alan = hub.learner("ada"), hub.learner("alan")
+    first = run_cell(ada, "from mathmaze_lib.exercises import lesson1 as ex\nex.hand_in()")
+    assert first.startswith("Handed in 01_math_maze.ipynb at ") and "the last one counts" in first, first
+    handed_first = ada.read_notebook(LESSON_PATH)
+    time.sleep(1.0)
+    deadline = time.time()
+    time.sleep(1.0)
+    nb = ada.read_notebook(LESSON_PATH)
+    nb.cells.append(nbformat.v4.new_markdown_cell("A second thought, after the deadline."))
+    ada.save_notebook(LESSON_PATH, nb)
+    assert run_cell(ada, "from mathmaze_lib.exercises import lesson1 as ex\nex.hand_in()").startswith("Handed in")
+    assert run_cell(alan, "from mathmaze_lib.exercises import lesson1 as ex\nex.hand_in()").startswith("Handed in")
+    when = datetime.fromtimestamp(deadline).isoformat(timespec="microseconds")
+    late = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "late", "--deadline", when,
+                    "--users", "ada", "alan", token=hub.token)
+    assert late.returncode == 0, late.stderr
+    table = collected(tmp_path / "late")
+    assert table["ada"][0] == "collected" and "(the last of 2), late: " in table["ada"][1], table["ada"]
+    with open(tmp_path / "late" / "collected.csv", newline="") as f:
+        rows = {r["learner"]: r for r in csv.DictReader(f)}
+    assert rows["ada"]["late"].endswith("after the deadline") and rows["ada"]["handed_in"]
+    assert "A second thought" in (tmp_path / "late" / "ada" / LESSON).read_text()
+    on_time = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "on-time", "--deadline", when,
+                       "--on-time-only", "--users", "ada", "alan", token=hub.token)
+    assert on_time.returncode == 0, on_time.stderr
+    table = collected(tmp_path / "on-time")
+    assert table["ada"][0] == "collected" and "(hand-in 1 of 2)" in table["ada"][1] and "late" not in table["ada"][1]
+    got = nbformat.reads((tmp_path / "on-time" / "ada" / LESSON).read_text(), as_version=4)
+    assert [c.source for c in got.cells] == [c.source for c in handed_first.cells]
+    assert table["alan"][0] == "late" and "handed in only after the deadline" in table["alan"][1]
+    homes = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "homes", "--deadline", when, "--on-time-only",
+                     "--users", "ada", "--from-homes", f"{hub.homes}/{{username}}", token=hub.token)
+    assert homes.returncode == 0 and (tmp_path / "homes" / "ada" / LESSON).read_bytes() == \
+        (tmp_path / "on-time" / "ada" / LESSON).read_bytes()
+
+
+def test_feedback_reaches_each_learner_and_no_one_else(hub, class_ran, tmp_path):
+    from mathmaze_lib.grading import Feedback, Submission, write_feedback
+
+    subs = [Submission(tmp_path / name / LESSON, name, 1, {"q1": Feedback("correct", f"Correct, {name}.", 1, 1)})
+            for name in ("ada", "alan", "nobody-here")]
+    write_feedback(subs, 1, tmp_path / "feedback")
+    out = mathmaze("release-feedback", tmp_path / "feedback", "--hub", hub.url, token=hub.token)
+    assert out.returncode == 0, out.stderr
+    assert "released 2 of 3 feedback files" in out.stdout and "nobody-here is not a user of the hub" in out.stdout
+    where = "mathmaze-feedback/01_math_maze-feedback.txt"
+    mine = hub.learner("ada").api("GET", f"/contents/{where}", params={"content": "1"})
+    assert mine.status_code == 200 and "Correct, ada." in mine.json()["content"]
+    theirs = requests.get(f"{hub.url}/user/ada/api/contents/{where}", timeout=30,
+                          headers={"Authorization": f"token {hub.learner('alan').api_token()}"})
+    assert theirs.status_code in (403, 404) or "Correct, ada." not in theirs.text, "alan read ada's feedback"
+    assert "Correct, alan." in hub.learner("alan").api("GET", f"/contents/{where}").json()["content"]
+    homes = mathmaze("release-feedback", tmp_path / "feedback", "--hub", hub.url, "--users", "ada",
+                     "--to-homes", f"{hub.homes}/{{username}}", token=hub.token)
+    assert homes.returncode == 0 and "readable by ada alone" in homes.stdout, homes.stdout + homes.stderr
+    assert oct((hub.homes / "ada" / where).stat().st_mode)[-3:] == "600"
+
+
+def test_the_class_shares_one_high_score_table_and_no_one_writes_anothers_line(hub, class_ran):
+    if hub.api("GET", f"/users/{hubkit.TEACHER}").status_code == 404:    # the teacher has not logged in yet
+        hub.api("POST", f"/users/{hubkit.TEACHER}")
+    teacher = hub.user_token(hubkit.TEACHER)
+    today = mathmaze("scores", "today", "mazer:2", "--hub", hub.url, token=teacher)
+    assert today.returncode == 0 and "the map of the day is mazer:2" in today.stdout, today.stdout + today.stderr
+    ada = run_cell(hub.learner("ada"), textwrap.dedent("""
+        from mathmaze_lib.widgets.wall_game import MazerGame
+        game = MazerGame("today", name="Grace")
+        game.board.click(1, 1)
+        game.save()
+        print(game.map_id, game.moves, game.board.status)"""))
+    map_id, moves, status = ada.split(" ", 2)
+    assert map_id == "mazer:2" and status.startswith(f"Saved {moves} moves for ada: rank "), ada
+    attacks = run_cell(hub.learner("alan"), textwrap.dedent("""
+        import json, os, urllib.request
+        def call(method, path, body=None):
+            request = urllib.request.Request(os.environ["MATHMAZE_SCORES_URL"] + path, method=method,
+                data=None if body is None else json.dumps(body).encode(),
+                headers={"Authorization": "token " + os.environ["JUPYTERHUB_API_TOKEN"]})
+            try:
+                with urllib.request.urlopen(request) as r:
+                    return r.status, json.loads(r.read())
+            except urllib.error.HTTPError as err:
+                return err.code, json.loads(err.read())
+        print(json.dumps([call("POST", "/api/scores", {"map": "mazer:2", "walls": [[1, 1]], "login": "ada",
+                                                       "name": "ada", "moves": 999}),
+                          call("PUT", "/api/today", {"map": "mazer:1"}),
+                          call("DELETE", "/api/table?map=mazer:2&login=ada")]))"""))
+    (scored, answer), (put, _), (delete, _) = json.loads(attacks)
+    assert scored == 200 and answer["login"] == "alan" and answer["moves"] == int(moves), answer
+    assert (put, delete) == (403, 403)
+    shown = mathmaze("scores", "show", "mazer:2", "--hub", hub.url, token=teacher)
+    assert shown.returncode == 0, shown.stderr
+    assert re.findall(r"\d\. (\w+) +(\d+) moves", shown.stdout) == [("ada", moves), ("alan", moves)]
+
+
+def test_a_killed_server_loses_only_what_was_not_saved_and_comes_back(hub, class_ran):
+    """The learner's server and kernel die at once (SIGKILL, as when a machine runs out of memory); the saved
+    notebook (the last autosave) is what they find when they come back, and the lesson runs again."""
+    learner = hub.learner("alan")
+    nb = learner.read_notebook(LESSON_PATH)
+    set_cell(nb, "def path_sum(", RIGHT)
+    learner.save_notebook(LESSON_PATH, nb)                     # the last (auto)save before the crash
+    ours = [pid for pid in hub.our_processes()
+            if b"JUPYTERHUB_USER=alan" in open(f"/proc/{pid}/environ", "rb").read().split(b"\0")]
+    assert ours, "alan's server is not running"
+    for pid in ours:
+        os.kill(pid, signal.SIGKILL)
+    t0 = time.monotonic()
+    learner.login(start=False)                                    # alan's browser, logged in to the hub
+    down = learner.web.get(f"{hub.url}/user/alan/lab", timeout=30)
+    assert down.status_code == 503 and "Your server appears to be down" in down.text
+    learner.web.get(f"{hub.url}/hub/home", timeout=30)           # the page the 503 page links to: the hub sees it
+    assert not hub.server_state("alan").get("servers"), "the hub still thinks alan's server runs"
+    learner.login()                                               # Start My Server (or the lesson's link again)
+    learner.wait_ready(timeout=180)
+    back = time.monotonic() - t0
+    after = learner.read_notebook(LESSON_PATH)
+    assert any(c.source == RIGHT for c in after.cells), "the saved answer was lost"
+    assert run_cell(learner, RIGHT + "\nfrom mathmaze_lib.exercises import lesson1 as ex\nex.q1.check()").startswith(
+        "Correct"), "the lesson does not run again"
+    print(f"alan's server was back {back:.1f} s after it was killed")

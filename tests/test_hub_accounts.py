@@ -104,9 +104,8 @@ def test_local_accounts_log_in_with_their_own_password_and_the_teacher_collects_
     assert out.returncode == 0, out.stderr
     table = collected(tmp_path / "collected")
     assert set(table) == {a}, "the hub knows those who logged in (b never did); the teacher is an admin"
-    assert table[a] == ("collected", f"from /home/{a}")
-    copy = nbformat.read(tmp_path / "collected" / a / LESSON, as_version=4)
-    assert copy.metadata["mathmaze"]["student"] == a and any(c.source == RIGHT for c in copy.cells)
+    assert table[a] == ("collected", f"not handed in: the working copy, from /home/{a}")
+    assert (tmp_path / "collected" / a / LESSON).read_bytes() == (folder / LESSON).read_bytes(), "the file as it is"
     out = mathmaze("collect", 1, "--hub", hub.url, "--out", tmp_path / "again", "--from-homes",
                    "/home/{username}", "--users", a, b, token=token)
     assert out.returncode == 2 and f"{b} is not a user of the hub" in out.stderr

@@ -148,10 +148,13 @@ def test_the_aimed_moves_mend_black_holes_and_ties():
 
 
 def test_the_random_numbers_are_splitmix64():
+    from mathmaze_lib import compiled_random
+
     rng = np.array([0], np.uint64)
     # the first outputs of splitmix64 seeded with 0 (Vigna's reference implementation)
-    assert [int(fast_measure._next(rng)) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
-                                                            0x06C45D188009454F]
+    assert [int(compiled_random.next_u64(rng)) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4,
+                                                                     0x06C45D188009454F]
+    assert fast_measure._random is compiled_random.uniform and fast_measure._below is compiled_random.below
 
 
 # ---------------------------------------------------------------- through jumpmaze.generate

@@ -107,6 +107,51 @@ def test_no_prediction_answer_can_be_read_before_the_guess(path, lesson3_empty_b
         assert p.answer(p.right_choice if p.choices else answer).correct
 
 
+def every_prediction() -> list:
+    from mathmaze_lib.exercises import lesson1, lesson2, lesson3, start
+
+    return [getattr(module, name) for module in (start, lesson1, lesson2, lesson3) for name in module.PREDICTIONS]
+
+
+#: What learners type for the predictions whose answers are labels: right forms, then wrong ones.
+LABELS = {
+    "the shortest route's length": (["The shortest route\u2019s length", "length", "the length of its shortest route",
+                                     "shortest route", "Route length", "\u201cthe shortest route's length\u201d"],
+                                    ["size", "The maze\u2019s size", "the size of the maze"]),
+    "maze A": (["A", "a", "Maze A", "MAZE A", "maze a", "'maze A'", "\u2018A\u2019"], ["B", "b", "Maze B"]),
+    "row 0": (["Row 0", "0", 0, "row zero", "ROW 0", " row 0 "], ["Row 2", "2", 2, "row 1"]),
+}
+
+
+def _numbers_typed(value) -> list:
+    """A number as learners type it: itself, as text, with decimals, a unit, a word, a thousands comma."""
+    forms = [value, str(value), float(value), f"{value}.0", f"{value} moves", f"about {value}", f" {value} ", f"~{value}"]
+    return forms + ([f"{value:,}"] if value >= 1000 else [])
+
+
+@pytest.mark.parametrize("p", every_prediction(), ids=lambda p: p.name)
+def test_each_prediction_accepts_every_form_a_learner_types(p, lesson3_empty_board_runs):
+    """Right in every form, and never "you said X, the answer is X"; for a rough choice, the exact answer
+    counts and the verdict says which choice it is. (``lesson3_empty_board_runs``: ex.p8's answer.)"""
+    answer = p.solution
+    if isinstance(answer, str):
+        right, wrong = LABELS[answer]
+    else:
+        right = _numbers_typed(answer) + (_numbers_typed(p.right_choice) if p.rough else [])
+        wrong = [form for c in p.choices if c != p.right_choice for form in _numbers_typed(c)]
+    for guess in right:
+        verdict = p.answer(guess)
+        assert verdict.correct, f"{p.name}: {guess!r} was refused: {verdict.text}"
+        if p.rough and guess == answer:
+            assert f"among the choices, it is {p.right_choice}" in verdict.text
+    for guess in wrong:
+        verdict = p.answer(guess)
+        assert verdict.status == "incorrect", f"{p.name}: {guess!r} was not refused: {verdict.text}"
+        said = re.search(r"you said (.+?)(?: \(nearest|[,;])", verdict.text).group(1)
+        assert said != str(answer), verdict.text
+    assert p.answer("no idea").status == "not attempted" and "answer with" in p.answer("no idea").text
+
+
 def test_a_prediction_can_be_answered_without_widgets(capsys):
     from mathmaze_lib.exercises import lesson2
 
@@ -126,7 +171,7 @@ def test_challenges_need_work_the_lesson_has_not_printed():
     counts = lesson1.solution_counts()
     best = max(counts, key=counts.get)
     cs = cells(NOTEBOOKS / "solutions" / "01_math_maze.ipynb")
-    challenge = next(i for i, c in enumerate(cs) if "## 5. Challenges" in c.source)
+    challenge = next(i for i, c in enumerate(cs) if re.search(r"^## \d+\. Challenges", c.source, re.M))
     shown = "\n".join(c.source + output_text(c) for c in cs[:challenge])
     assert not mentions(shown, best) and lesson1.c1.evaluate(best).correct
     assert not lesson1.c1.evaluate(7).correct           # the puzzle the lesson shows with three solutions
@@ -159,7 +204,9 @@ def test_sections_are_marked_core_or_going_further_and_challenges_close_the_less
         assert line.endswith("(core)") or line.endswith("(going further)"), line
     assert any("Challenges" in line for line in sections), f"{path.name} has no challenges"
     assert any(re.search(r"\bex\.c\d+\.check\(\)", c.source) for c in cs), f"{path.name}: no checked challenge"
-    assert "## What you can do now" in cs[-1].source
+    # the lesson closes with what the learner can do now, then the cell that hands it in (ex.hand_in())
+    assert cs[-1].cell_type == "code" and cs[-1].source.rstrip().endswith("# ex.hand_in()"), path.name
+    assert "## What you can do now" in cs[-2].source
 
 
 def test_a_prediction_answers_right_wrong_and_unanswered_without_widgets():
@@ -190,3 +237,24 @@ def test_a_prediction_widget_shows_the_verdict_after_check_and_plain_text_elsewh
     pick.value = "b"
     check.click()
     assert "Right: b. Because." in verdict.value
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_exercises_are_numbered_in_order_without_gaps(path):
+    """``### Exercise N:`` headings count 1, 2, 3, ... in the order of the notebook; a step before an
+    exercise is ``Na`` (lesson 1's 4a: put the lines in order, then write the function), and the
+    questions to think about come after the last number."""
+    cs = cells(path)
+    labels = [m.group(1) for c in cs if c.cell_type == "markdown"
+              for m in re.finditer(r"^### Exercise (\d+[a-z]?):", c.source, re.M)]
+    numbers = [int(label.rstrip("abc")) for label in labels]
+    assert sorted(set(numbers)) == list(range(1, max(numbers) + 1)) and numbers == sorted(numbers), labels
+    for i, label in enumerate(labels):
+        if not label.isdigit():
+            assert labels[i + 1] == label.rstrip("abc"), f"{path.name}: Exercise {label} leads into its exercise"
+    questions = [int(m.group(1)) for c in cs if c.cell_type == "code" for m in re.finditer(r"ex\.q(\d+)\.solution", c.source)]
+    assert all(q > max(numbers) for q in questions), (questions, labels)
+    module = lesson_module(path)
+    checked = [name[1:] for name in module.__all__ if re.fullmatch(r"q\d+[a-z]?", name)
+               and re.search(rf"\bex\.{name}\.check\(\)", "".join(c.source for c in cs))]
+    assert sorted(checked) == sorted(labels), (checked, labels)

@@ -130,12 +130,66 @@ def test_the_page_shows_three_games_and_no_code(screen):
     assert not errors, "\n".join(errors)
 
 
+RACE_OUTSIDE = """() => {
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  const race = document.querySelector('.mm-race');
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(el).visibility !== 'hidden'; };
+  const parts = [...race.querySelectorAll('button, input, .mm-cell, .mm-status, .mm-clock, p[role=status]')]
+    .filter(el => shown(el) && !el.closest('.mm-race-tally'));
+  const out = parts.filter(el => { const r = el.getBoundingClientRect();
+    return r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5; });
+  return {parts: parts.length, out: out.map(el => (el.innerText || el.value || el.className).trim().slice(0, 30))};
+}"""
+
+
+def test_the_race_fits_the_screen_before_during_and_after_a_round(screen, tmp_path):
+    """Issue 42: at 1920 x 1080 and 1280 x 720 every control of the race (the settings, Start and Next,
+    each player's Undo and Reset), both boards, their status lines and the news line are inside the
+    window before the race, during a round, between rounds and after the race (the tally is below,
+    reached by scrolling: its score is in the news line)."""
+    page, errors, _ = screen
+    page.locator(".mm-projector-games button", has_text="Race").click()
+    race(page).wait_for(state="visible", timeout=20_000)
+
+    def fits(phase: str) -> None:
+        try:
+            for width, height in ((1920, 1080), (1280, 720)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(400)
+                page.evaluate("() => document.querySelectorAll('*').forEach(el => { el.scrollTop = 0; })")
+                found = page.evaluate(RACE_OUTSIDE)
+                page.screenshot(path=str(tmp_path / f"race-{phase}-{width}x{height}.png"))
+                assert found["parts"] >= 40 and not found["out"], f"{phase} at {width}x{height}: {found['out']}"
+        finally:
+            page.set_viewport_size({"width": 1920, "height": 1080})
+
+    fits("before")
+    set_box(page, "spinbutton", "Rounds", 2)
+    set_box(page, "spinbutton", "Seconds per round", 300)
+    race(page).get_by_role("button", name="Start race", exact=True).click()
+    pid = dealt_puzzle(page, 1)
+    fits("during")
+    for r, c in make(pid, 4, 5, unique=True).path[1:]:          # Player 1 wins round 1
+        race(page).locator(".mm-board").nth(0).locator(f'.mm-cell[data-row="{r}"][data-col="{c}"]').click()
+    race(page).locator("p[role=status]").filter(has_text="Player 1 won round 1").wait_for(timeout=20_000)
+    fits("between")
+    race(page).get_by_role("button", name="Next round").click()
+    dealt_puzzle(page, 2)
+    race(page).get_by_role("button", name="Skip round").click()         # the last round: the race is over
+    race(page).locator("p[role=status]").filter(has_text="Race over").wait_for(timeout=20_000)
+    fits("after")
+    print(f"screenshots in {tmp_path}")
+    assert not errors, "\n".join(errors)
+
+
 def test_a_race_by_keyboard_and_by_click_keeps_the_right_tally(screen, tmp_path):
     page, errors, folder = screen
     set_box(page, "textbox", "Player 1", "Ada")
     set_box(page, "textbox", "Player 2", "Grace")
     set_box(page, "spinbutton", "Rounds", 3)
     set_box(page, "spinbutton", "Seconds per round", 10)
+    earlier = set(folder.glob("race-*.csv"))          # races of the tests before
     race(page).get_by_role("button", name="Start race", exact=True).click()
     boards = race(page).locator(".mm-board")
     # round 1: Grace, on the right, by keyboard only
@@ -177,7 +231,7 @@ def test_a_race_by_keyboard_and_by_click_keeps_the_right_tally(screen, tmp_path)
                                                          ["2", str(pid2), "1", "0", "Ada", "solved"],
                                                          ["3", str(pid3), "0", "0", "", "time up"]]
     assert 0 < float(table[1][5]) < 10 and table[3][5] == "10.0"
-    saved = sorted(folder.glob("race-*.csv"))
+    saved = sorted(set(folder.glob("race-*.csv")) - earlier)
     assert len(saved) == 1 and saved[0].read_text(encoding="utf-8") == text
     assert got.suggested_filename == saved[0].name
     assert race(page).get_by_text(f"Saved as {saved[0].name} next to this page").count() == 1

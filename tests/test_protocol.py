@@ -233,12 +233,12 @@ def test_the_formats_page_shows_texts_that_parse_and_round_trip():
     import re
     from pathlib import Path
     page = (Path(__file__).resolve().parent.parent / "docs" / "FORMATS.md").read_text()
-    blocks = re.findall(r"```\n(.*?)```", page, re.S)[1:]          # the first block is a shell line
-    kinds = ("summaze", "jump", "walls", "ice")                     # in the page's order
-    assert len(blocks) == len(kinds)
-    for text, name in zip(blocks, kinds):
-        kind = PUZZLES[name]
-        assert kind.text(kind.parse(text)) == text.strip(), name
+    sections = re.findall(r"^## [^\n]*?\(`(\w+)\.parse`[^\n]*\n\n```\n(.*?)```", page, re.S | re.M)
+    modules = {PUZZLES[name].module.__name__.rpartition(".")[2]: name for name in PUZZLES}
+    assert sorted(module for module, _ in sections) == sorted(modules)        # every puzzle, once
+    for module, text in sections:
+        kind = PUZZLES[modules[module]]
+        assert kind.text(kind.parse(text)) == text.strip(), module
 
 
 def test_notebooks_saved_before_the_move_still_import_the_puzzles():

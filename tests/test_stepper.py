@@ -78,3 +78,122 @@ def test_fuzz_10000_presses():
         assert 0 <= s.frame_index < s.count
         assert len(s.board.cells_with_role("current")) == (0 < s.frame_index < s.count - 1)
         assert (s.board.route == result.path) == (s.frame_index == s.count - 1)
+
+
+# ---- the learner's own search beside the lesson's (exercises/stepping.py) --------------------------
+
+LITTLE = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")      # lesson 2's 4 x 4 maze
+
+
+def bfs_right(succ, start):
+    from collections import deque
+
+    dist, queue = {start: 0}, deque([start])
+    while queue:
+        node = queue.popleft()
+        for nxt in succ(node):
+            if nxt not in dist:
+                dist[nxt] = dist[node] + 1
+                queue.append(nxt)
+    return dist
+
+
+def test_a_learners_bfs_is_replayed_from_its_calls_and_its_first_difference_marked():
+    from mathmaze_lib.exercises import lesson2, stepping
+
+    stepper = stepping.step_bfs_distances(bfs_right, LITTLE)
+    assert stepper.beside.first is None and stepper.first_button.disabled
+    assert "all 15 distances agree" in stepper.beside.summary
+    assert "agree" not in repr(stepper)        # a saved notebook says nothing about a learner it has not seen
+    stepper.last()
+    assert stepper.counts.value == "your search: expanded 15 · reached, not yet expanded 0"
+    for slip in [s for rule in lesson2.Q2_RULES for s in rule.slips]:     # a stack, the start missing or at 1
+        stepper = stepping.step_bfs_distances(slip, LITTLE)
+        first = stepper.beside.first
+        assert first is not None and not stepper.first_button.disabled, stepper.beside.summary
+        stepper.first_button.click()
+        assert stepper.frame_index == first and stepper.note.value and "Step" in stepper.note.value
+        assert stepper.board.cells_with_role("highlight") == [stepper.beside.marks[first]]
+    stack = lesson2.Q2_RULES[1].slips[0]
+    run, beside = stepping.watch_bfs_distances(stack, LITTLE)
+    assert [s.current for s in run.trace][:2] == [(0, 0), (2, 0)] and beside.marks[2] == (0, 2)
+
+
+def test_a_learners_search_that_raises_loops_or_calls_the_library_is_told_so(monkeypatch):
+    from mathmaze_lib.exercises import stepping
+    from mathmaze_lib.search import bfs
+
+    monkeypatch.setattr(stepping, "CALL_SECONDS", 0.3)
+    monkeypatch.setattr(stepping, "ALL_SECONDS", 0.6)
+
+    def raises(succ, start):
+        succ(start)
+        return {}[start]
+
+    def forever(succ, start):
+        while True:
+            succ(start)
+
+    _, beside = stepping.watch_bfs_distances(raises, LITTLE)
+    assert "raised KeyError" in beside.summary and "return {}[start]" in beside.summary and beside.first == 1
+    _, beside = stepping.watch_bfs_distances(forever, LITTLE)
+    assert "was stopped" in beside.summary and beside.first == 2       # it expands the start a second time
+    _, beside = stepping.watch_bfs_distances(lambda succ, start: bfs(succ, start).dist, LITTLE, forbidden=[bfs])
+    assert "write the search yourself" in beside.summary
+    from mathmaze_lib.exercises import lesson3
+
+    def runs_forever(maze, walls):
+        while True:
+            pass
+
+    beside = stepping.ask_runner_moves(runs_forever, lesson3.BOARD)
+    assert "ran out of time" in beside.summary and beside.first == 1 and "not asked" in beside.notes[-1]
+
+
+def test_a_learners_count_and_runner_are_asked_at_each_step_of_the_lessons_search():
+    from mathmaze_lib.exercises import lesson1, lesson3, stepping
+    from mathmaze_lib.puzzles import summaze, wallmaze
+
+    tiny = summaze.generate(2, 3, 3)                   # lesson 1's tiny puzzle
+    agree = stepping.ask_count_paths(lambda p: sum(1 for _ in summaze.solutions(p)), tiny)
+    assert agree.first is None and "agrees every time" in agree.summary
+    for rule in lesson1.Q4_RULES:
+        for slip in rule.slips:
+            assert stepping.ask_count_paths(slip, tiny).first is not None, rule.text
+    unmark = stepping.ask_count_paths(lesson1.Q4_RULES[1].slips[1], tiny)
+    assert "every step one further the answers agree" in unmark.notes[unmark.first]
+    board = lesson3.BOARD
+    agree = stepping.ask_runner_moves(lambda maze, walls: wallmaze.score(maze, walls), board)
+    assert agree.first is None and "the runner walks 9 moves" in agree.summary
+    first_start_only = lesson3.Q1_RULES[0].slips[0]
+    beside = stepping.ask_runner_moves(first_start_only, board)
+    assert beside.first == 2 and beside.marks[2] == (1, 0)
+    stepper = stepping.step_runner_moves(first_start_only, board)
+    assert stepper.board.get_role((0, 7)) == "rock"
+
+
+def test_the_rest_of_a_route_is_a_puzzle_whose_solutions_go_on_from_it():
+    from mathmaze_lib.exercises.stepping import rest_of_route
+    from mathmaze_lib.puzzles import summaze
+
+    for pid in range(12):
+        p = summaze.generate(pid, 3, 4, lengths=(2, 8))
+        steps = summaze.dfs_steps(p)
+        for step in (s for s in steps if s.action == "extend"):
+            below = sum(1 for t in steps if t.action == "found" and t.route[:len(step.route)] == step.route)
+            assert summaze.count_solutions(rest_of_route(p, step.route)) == below
+
+
+def test_a_function_not_written_yet_is_not_attempted():
+    from mathmaze_lib.exercises import lesson3, stepping
+    from mathmaze_lib.puzzles import summaze
+
+    def bfs_distances(succ, start):
+        return None
+
+    stepper = stepping.step_bfs_distances(bfs_distances, LITTLE)
+    assert stepper.beside.summary.startswith("Not attempted yet: write your bfs_distances (Exercise 2)")
+    assert stepper.count == 1 and stepper.first_button.disabled
+    for ask, board in ((stepping.ask_count_paths, summaze.generate(2, 3, 3)), (stepping.ask_runner_moves, lesson3.BOARD)):
+        beside = ask(lambda *args: None, board)
+        assert beside.summary.startswith("Not attempted yet") and beside.first is None

@@ -10,13 +10,14 @@ import shlex
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import networkx as nx
 import pytest
 
 from conftest import ROOT
 from mathmaze_lib.teacher import handout, worksheet
-from mathmaze_lib.puzzles import jumpmaze, summaze, wallmaze
+from mathmaze_lib.puzzles import icemaze, jumpmaze, summaze, wallmaze
 from mathmaze_lib import optimize
 from mathmaze_lib.__main__ import main
 
@@ -173,7 +174,9 @@ def test_summaze_sheet_and_key(tmp_path):
     assert len(rendered_pages(out, tmp_path)) == 2 and len(rendered_pages(key, tmp_path)) == 2
     sheet, answers = pdf_text(out), pdf_text(key)
     assert "Name:" in sheet and "Date:" in sheet and "Name:" not in answers
-    assert f"--ids 1-12 --size 4 5 --out {out} --key {key}" in flat(sheet)
+    assert f"--ids 1-12 --size 4 5 --out {out.name} page" in flat(sheet), "the learners' sheet names no folder"
+    assert f"--ids 1-12 --size 4 5 --out {out} --key {key}" in flat(answers)
+    assert "--key" not in sheet and str(tmp_path) not in sheet, "nothing on the learners' sheet prints the key"
     for item in worksheet.items("summaze", range(1, 13)):
         p = item.puzzle
         assert f"Puzzle {p.id}: target {p.target}" in sheet and f"Puzzle {p.id}: target {p.target}" in answers
@@ -184,27 +187,33 @@ def test_summaze_sheet_and_key(tmp_path):
 
 @needs_poppler
 def test_the_footer_command_prints_the_same_pdfs_again(tmp_path):
-    """The footer is the whole command, --out and --key included: run it as printed, in the same folder,
-    and both PDFs come out byte for byte the same."""
+    """The key's footer is the whole command, --out and --key included: run it as printed, in the same
+    folder, and both PDFs come out byte for byte the same. The learners' sheet prints only the command of
+    the sheet itself, without its folders: nothing there prints the key (issue 42)."""
     first = tmp_path / "first"
+    (tmp_path / "teacher only").mkdir()
     first.mkdir()
     args = ["worksheet", "summaze", "--ids", "1-40", "--unique", "--difficulty", "medium", "--count", "5",
-            "--paper", "letter", "--out", "my sheet.pdf", "--key", "key.pdf"]
+            "--paper", "letter", "--out", "my sheet.pdf", "--key", "teacher only/key.pdf"]
     done = subprocess.run([sys.executable, "-m", "mathmaze_lib", *args], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    for name in ("my sheet.pdf", "key.pdf"):
-        shutil.move(tmp_path / name, first / name)
-    command = footer_command(first / "my sheet.pdf")
-    assert command == footer_command(first / "key.pdf") == worksheet.command_line(
-        "summaze", "1-40", paper="letter", out="my sheet.pdf", key="key.pdf", unique=True, difficulty="medium",
-        count=5)
-    assert "--out 'my sheet.pdf' --key key.pdf" in command
+    for name in ("my sheet.pdf", "teacher only/key.pdf"):
+        shutil.move(tmp_path / name, first / Path(name).name)
+    command = footer_command(first / "key.pdf")
+    assert command == worksheet.command_line(
+        "summaze", "1-40", paper="letter", out="my sheet.pdf", key="teacher only/key.pdf", unique=True,
+        difficulty="medium", count=5)
+    assert "--out 'my sheet.pdf' --key 'teacher only/key.pdf'" in command
+    learners = footer_command(first / "my sheet.pdf")
+    assert learners == command.split(" --key")[0] and "teacher" not in pdf_text(first / "my sheet.pdf")
+    info = subprocess.run(["pdfinfo", str(first / "my sheet.pdf")], capture_output=True, text=True).stdout
+    assert "key" not in info.lower(), "nor does the PDF's subject"
     words = shlex.split(command)
     assert words[:3] == ["python", "-m", "mathmaze_lib"]
     again = subprocess.run([sys.executable, *words[1:]], cwd=tmp_path, capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
-    for name in ("my sheet.pdf", "key.pdf"):
-        assert (tmp_path / name).read_bytes() == (first / name).read_bytes(), f"{name} differs"
+    for name in ("my sheet.pdf", "teacher only/key.pdf"):
+        assert (tmp_path / name).read_bytes() == (first / Path(name).name).read_bytes(), f"{name} differs"
 
 
 @needs_poppler
@@ -308,7 +317,7 @@ def test_jump_sheet_twelve_with_numbered_steps(tmp_path, capsys):
     (["worksheet", "summaze", "--ids", "1", "--count", "0"], "--count 0"),
     (["worksheet", "summaze"], "--ids: give the puzzle ids"),
     (["worksheet", "rules"], "worksheet rules: name the puzzle"),
-    (["worksheet", "rules", "maze"], "worksheet kind 'maze'"),
+    (["worksheet", "rules", "maze"], "worksheet rules 'maze': choose one of summaze, jump, walls, ice"),
     (["worksheet", "rules", "jump", "--ids", "3"], "worksheet rules: --ids is for worksheets"),
 ])
 def test_bad_requests_get_one_line_naming_the_rule(tmp_path, capsys, args, words):
@@ -339,6 +348,87 @@ def test_the_teacher_guide_states_every_difficulty_rule():
             assert rule in guide, f"docs/teachers.md does not say what {kind} {level} means: {rule!r}"
 
 
+# ---- no two words overlap -----------------------------------------------------------------------
+
+def word_boxes(path) -> list:
+    """``[(page, (width, height), [(x0, y0, x1, y1, word), ...]), ...]`` from poppler's ``pdftotext -bbox``."""
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for number, page in enumerate(out.split("<page ")[1:], 1):
+        size = tuple(float(v) for v in re.match(r'width="([\d.]+)" height="([\d.]+)"', page).groups())
+        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', page)]
+        pages.append((number, size, words))
+    return pages
+
+
+def overlapping_words(path) -> list:
+    """Pairs of words whose letters would touch, and words off the page. Poppler's box runs from the
+    font's top to its bottom (near twice the font size), so two lines of text 1.3 sizes apart have
+    overlapping boxes though their letters never meet: the middle half of each box's height is where
+    the letters are, and two of those that share more than half a point both ways overlap."""
+    found = []
+    for page, (width, height), words in word_boxes(path):
+        cores = [(x0, y0 + (y1 - y0) / 4, x1, y1 - (y1 - y0) / 4, w) for x0, y0, x1, y1, w in words]
+        for i, (ax0, ay0, ax1, ay1, a) in enumerate(cores):
+            if ax0 < 0 or ay0 < 0 or ax1 > width or ay1 > height:
+                found.append((page, a, "off the page"))
+            for bx0, by0, bx1, by1, b in cores[i + 1:]:
+                if min(ax1, bx1) - max(ax0, bx0) > 0.5 and min(ay1, by1) - max(ay0, by0) > 0.5:
+                    found.append((page, a, b))
+    return found
+
+
+def layout_cases() -> list:
+    """The fewest sheets that take every path of the layout (issue 42): per kind a full page with its
+    longest title ("medium", the longest difficulty's name, and "unique", where the kind has them; walls
+    with the tiles of pathery-complex in the rules box), in two columns or, for wide boards, in one; and
+    boards too big for the kind's puzzles per page, which print fewer to a page (here one, in one
+    column, as --per-page 1 does), on Letter. Each is ``(name, kind, ids, size, preset, per page,
+    paper, longest title)``."""
+    from mathmaze_lib.puzzles import PUZZLES
+
+    cases = [(f"{kind}: a full page, the longest title", kind, list(range(1, PUZZLES[kind].sheet.per_page + 1)),
+              None, "pathery-complex", None, "a4", True) for kind in PUZZLES]
+    return cases + [("ice, 12 x 12: fewer to a page, Letter", "ice", [1, 2], (12, 12), "simple", None, "letter", False)]
+
+
+def test_the_longest_title_is_the_medium_unique_one():
+    """So that the layouts take the widest title line of every difficulty and option."""
+    assert max(worksheet.DIFFICULTIES, key=len) == "medium"
+
+
+@needs_poppler
+@pytest.mark.parametrize("case", layout_cases(), ids=lambda case: case[0])
+def test_no_two_words_overlap_on_any_page(tmp_path, case):
+    """Every page of the sheet and of its key, read back with poppler: no two words overlap, none is off
+    the page. The items are made here, in this process (the same ones as on every core)."""
+    from dataclasses import replace
+
+    from mathmaze_lib.puzzles import PUZZLES
+    from mathmaze_lib.puzzles.sheet import Asked
+
+    name, kind, ids, size, preset, per_page, paper, longest = case
+    rules = PUZZLES[kind].sheet
+    rows, cols = (size or PUZZLES[kind].size) if rules.option == "size" else (None, None)
+    made = worksheet.Sheet(kind, [rules.item(pid, Asked(kind, size, rows, cols, preset)) for pid in ids])
+    if longest:
+        made = replace(made, difficulty="medium" if rules.difficulty else None, unique=rules.unique)
+    folder = tmp_path / "a folder with a long name, for the footer" / "and another one"
+    for key in (False, True):
+        command = worksheet.command_line(kind, "1-12", size, preset, per_page, paper, out=folder / "sheet.pdf",
+                                         key=folder / "key.pdf" if key else None, unique=made.unique,
+                                         difficulty=made.difficulty)
+        pdf = tmp_path / f"{'key' if key else 'sheet'}.pdf"
+        pages = worksheet.render(made, pdf, key=key, per_page=per_page, paper=paper, command=command)
+        boxes = word_boxes(pdf)
+        assert len(boxes) == pages and all(words for _, _, words in boxes), f"{name}: a page without words"
+        found = overlapping_words(pdf)
+        assert not found, f"{name}, {'key' if key else 'sheet'}: {found[:6]}"
+    if "fewer" in name:
+        assert pages == len(ids), "one to a page, the most that fit"
+
+
 # ---- the rules handouts -----------------------------------------------------------------------
 
 @needs_poppler
@@ -354,17 +444,112 @@ def test_a_rules_handout_is_one_page_of_rules_an_example_and_the_idea(tmp_path, 
     for part in (*h.rules, h.idea, *h.example()[0], "A worked example", "The lesson's one idea"):
         assert flat(part) in text, part
     assert footer_command(out) == handout.rules_command(kind, out, "letter")
+    assert not overlapping_words(out)
+
+
+@needs_poppler
+def test_a_new_puzzle_gets_a_rules_handout_from_the_registry(tmp_path, monkeypatch, capsys):
+    """A kind without a handout of its own (a route puzzle, and one whose answer is a set of cells)
+    gets one made from its rules and its entry points, through the registry."""
+    from dataclasses import replace
+
+    from mathmaze_lib import puzzles
+    from mathmaze_lib.puzzles import PUZZLES, Registry
+
+    from mathmaze_lib.puzzles.protocol import CELLS, Verdict
+
+    def corners(maze):              # an answer of cells: pick the board's corners that are ice
+        return [c for c in ((0, 0), (0, maze.cols - 1), (maze.rows - 1, 0)) if c not in maze.rocks]
+
+    kinds = {"slide": lambda: replace(PUZZLES["ice"], name="slide", title="Slide mazes", handout=None),
+             "blocks": lambda: replace(PUZZLES["ice"], name="blocks", title="Block mazes", handout=None,
+                                       play=CELLS, solve=corners, rules="Pick the corners. Pick only ice.",
+                                       check=lambda maze, cells: Verdict(True, f"{len(cells)} corners picked"))}
+    registry = Registry({**{name: (lambda k=name: PUZZLES[k]) for name in PUZZLES}, **kinds})
+    monkeypatch.setattr(puzzles, "PUZZLES", registry)
+    monkeypatch.setattr(handout, "PUZZLES", registry)
+    assert list(handout.HANDOUTS) == [*PUZZLES, "slide", "blocks"]
+    for name, words in (("slide", "your route must stop on G"), ("blocks", "Pick only ice.")):
+        out = tmp_path / f"{name}.pdf"
+        assert main(["worksheet", "rules", name, "--out", str(out)]) == 0, capsys.readouterr().err
+        text = flat(pdf_text(out, layout=False))
+        made = handout.HANDOUTS[name]
+        assert made.title in text and words in text and "A worked example" in text
+        assert all(flat(line) in text for line in made.example()[0]) and not overlapping_words(out)
+    lines, pictures = handout.HANDOUTS["slide"].example()
+    assert "There are 2 shortest ones." in lines[-1] and pictures[1].steps, "ice maze 1: 10 slides, 2 routes"
+    lines, pictures = handout.HANDOUTS["blocks"].example()
+    assert "3 corners picked" in lines[-1] and not pictures[1].route, "an answer of cells is shown, not walked"
 
 
 def test_the_handout_examples_are_solved_right():
     p = summaze.generate(2, 3, 3)
     lines, _ = handout.HANDOUTS["summaze"].example()
     assert f"has {len(summaze_solutions(p))} solutions" in lines[-1]
-    pid, rows, cols, band = handout.JUMP_EXAMPLE
+    pid, rows, cols, band = jumpmaze.handout.EXAMPLE
     maze = jumpmaze.generate(pid, rows, cols, jumps=band).maze
     jumps = nx.shortest_path_length(jump_graph(maze), maze.start, maze.end)
     lines, _ = handout.HANDOUTS["jump"].example()
     assert lines[-1].startswith(f"{jumps} jumps, and no route has fewer")
-    board = wallmaze.parse(handout.WALL_EXAMPLE)
+    board = wallmaze.parse(wallmaze.handout.EXAMPLE)
     lines, _ = handout.HANDOUTS["walls"].example()
     assert f"needs {wallmaze.score(board)} moves" in lines[0] and "12 moves, the best possible" in lines[1]
+    maze = icemaze.parse(icemaze.handout.EXAMPLE)
+    graph = ice_graph(maze)
+    lines, _ = handout.HANDOUTS["ice"].example()
+    slides = nx.shortest_path_length(graph, maze.start, maze.end)
+    assert lines[-1].startswith(f"{slides} slides, and no route has fewer")
+    assert len(list(nx.all_shortest_paths(graph, maze.start, maze.end))) == 1 and "the shortest route" in lines[-1]
+    assert "passes over G" in lines[1] and maze.end in _straight_line(maze, maze.start, (1, 0))
+
+
+def _straight_line(maze, cell, direction) -> list:
+    """The cells a slide crosses (rocks and the edge stop it), computed here."""
+    out = []
+    while True:
+        nxt = (cell[0] + direction[0], cell[1] + direction[1])
+        if not (0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols) or nxt in maze.rocks:
+            return out
+        out.append(nxt)
+        cell = nxt
+
+
+def ice_graph(maze) -> nx.DiGraph:
+    """The stops of an ice maze and its slides, built here: a slide stops only at a rock or the edge,
+    never on the goal it passes over."""
+    graph = nx.DiGraph()
+    for cell in [(r, c) for r in range(maze.rows) for c in range(maze.cols) if (r, c) not in maze.rocks]:
+        for d in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            line = _straight_line(maze, cell, d)
+            if line:
+                graph.add_edge(cell, line[-1])
+    return graph
+
+
+def test_the_ice_rules_and_key_say_a_route_stops_on_the_goal():
+    """Ice maze 1 (issue 42): its start slides straight over G in one slide, which is no route; the
+    rules say a route must stop on G, and the key's 10 slides (one of 2 shortest routes) are right."""
+    maze = icemaze.make(1, 7, 7)
+    assert maze.end in _straight_line(maze, maze.start, (1, 0)), "the first slide down passes over G"
+    assert not icemaze.check(maze, [maze.start, maze.end]).ok
+    graph = ice_graph(maze)
+    (item,) = worksheet.items("ice", [1])
+    assert item.answer["route"][-1] == maze.end
+    assert len(item.answer["route"]) - 1 == nx.shortest_path_length(graph, maze.start, maze.end) == 10
+    count = len(list(nx.all_shortest_paths(graph, maze.start, maze.end)))
+    assert item.answer["shortest_routes"] == count == 2 and "(one of 2 shortest routes)" in item.key_text
+    assert "must stop on G" in worksheet.rules_text("ice")
+    assert any("must stop on the goal G" in rule for rule in handout.HANDOUTS["ice"].rules)
+
+
+def test_a_jumping_maze_too_small_to_be_hard_says_so():
+    """No 4 x 4 jumping maze has a shortest route of more than 12 jumps (every one tried by
+    benchmarks/jump_longest.py: 81 s compiled); the 3 x 3 ones are tried here again."""
+    from benchmarks.jump_longest import longest
+
+    assert longest(3, 3, compiled=False) == jumpmaze.sheet.LONGEST[(3, 3)] == 6
+    with pytest.raises(ValueError, match=r"impossible on a 4 x 4 jumping maze \(hard: .*no 4 x 4 maze has a shortest "
+                                         r"route of more than 12 jumps: every one was tried\): use a larger --size"):
+        worksheet.sheet("jump", range(1, 9), size=(4, 4), difficulty="hard")
+    with pytest.raises(ValueError, match="impossible on a 2 x 2 Math Maze"):
+        worksheet.sheet("summaze", [1], size=(2, 2), difficulty="hard")

@@ -9,6 +9,7 @@ from ..search import bfs
 
 
 def register(sub) -> None:
+    """Add the ``bfs`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser("bfs", help="distances from a cell on an empty grid (a first look at BFS)",
                        description="Print the breadth-first distances from one cell of an empty R x C grid.")
     p.add_argument("--rows", type=int, default=4)
@@ -19,6 +20,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``bfs`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     check_size(args.rows, args.cols, max_rows=200, max_cols=200)
     grid = Grid(args.rows, args.cols)
     start = parse_cell(args.start, where="--start")

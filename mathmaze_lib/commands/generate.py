@@ -7,6 +7,7 @@ import json
 
 
 def register(sub) -> None:
+    """Add the ``generate`` subcommand to ``sub`` (the command line's subparsers)."""
     from ..puzzles import PUZZLES
 
     p = sub.add_parser("generate", help="make a puzzle of any kind from its id (" + ", ".join(PUZZLES) + ")",
@@ -21,6 +22,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``generate`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from .solve import kind_of
 
     kind = kind_of(args.kind)

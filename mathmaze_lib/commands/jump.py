@@ -13,6 +13,7 @@ from ..grid import read_text
 
 
 def register(sub) -> None:
+    """Add the ``jump`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser("jump", help="jumping mazes (number mazes): solve, generate, example",
                        description="Jumping mazes: each number is the exact length of the next jump.")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -75,6 +76,7 @@ def _load(args) -> jm.JumpMaze:
 
 
 def solve(args) -> int:
+    """``jump solve``: print a shortest route of the maze file (or why there is none); the exit code."""
     maze = _load(args)
     if args.max_expansions is not None and not args.tree:
         raise ValueError("--max-expansions caps the tree search: add --tree")
@@ -203,6 +205,7 @@ def _not_good(g) -> str:
 
 
 def generate(args) -> int:
+    """``jump generate``: print the maze made from ``--id`` with the options given; the exit code."""
     import dataclasses
     import sys
 

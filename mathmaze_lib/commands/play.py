@@ -15,6 +15,7 @@ DENY = ["@jupyter-notebook/lab-extension"]
 
 
 def register(sub) -> None:
+    """Add the ``play`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "play", help="the race, a jumping maze and Mazer full screen for a projector (Voila, no code cells)",
         description="Write the projector page (a one-cell notebook) into --dir and serve it with Voila from "
@@ -54,6 +55,7 @@ def voila_command(page: Path, port: int, ip: str, browser: bool) -> list:
 
 
 def run(args) -> int:
+    """Run ``play`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     if not 1 <= args.port <= 65535:
         raise ValueError(f"--port {args.port}: a port is a whole number from 1 to 65535")
     page = write_page(args.dir)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 
 def register(sub) -> None:
+    """Add the ``release`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "release", help="write the student notebooks from notebooks/solutions/",
         description="Write notebooks/NAME.ipynb from notebooks/solutions/NAME.ipynb: solution blocks become "
@@ -32,6 +33,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``release`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.release import release
     from ..exercises.solutions import write as write_solutions
 
@@ -62,6 +64,12 @@ def run(args) -> int:
         differ.append("the worked solutions (mathmaze_lib/data/solutions.json)")
         if not args.check:
             print("wrote mathmaze_lib/data/solutions.json")
+    from ..grading.given import write as write_given
+
+    if write_given(folder, check=args.check):      # the student notebooks' cells, for grade (written answers)
+        differ.append("the lessons' given cells (mathmaze_lib/data/given.json)")
+        if not args.check:
+            print("wrote mathmaze_lib/data/given.json")
     if args.check:
         for name in differ:
             print(f"{name if ' ' in name else folder / name} is out of date: run `python -m mathmaze_lib release`",

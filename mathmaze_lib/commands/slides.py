@@ -6,6 +6,7 @@ import json
 
 
 def register(sub) -> None:
+    """Add the ``slides`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "slides", help="the slides of a lesson's first five minutes: the puzzle, the graph, the question (PDF)",
         description="Write a short 16:9 PDF deck for the start of lesson 1, 2 or 3: the puzzle, its graph and "
@@ -17,6 +18,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``slides`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.slides import DECKS, write_slides
 
     if args.lesson not in {str(k) for k in DECKS}:

@@ -9,6 +9,7 @@ MAX_BYTES = 8 * 2**20
 
 
 def register(sub) -> None:
+    """Add the ``solve`` subcommand to ``sub`` (the command line's subparsers)."""
     from ..puzzles import PUZZLES
 
     p = sub.add_parser("solve", help="solve a puzzle file of any kind (" + ", ".join(PUZZLES) + ")",
@@ -30,6 +31,7 @@ def kind_of(name: str):
 
 
 def run(args) -> int:
+    """Run ``solve`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     import sys
 
     from ..grid import read_text

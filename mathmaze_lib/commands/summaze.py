@@ -12,6 +12,7 @@ COUNT_STEPS = 20_000_000
 
 
 def register(sub) -> None:
+    """Add the ``summaze`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser("summaze", help="print a Math Maze puzzle (sum path) from its id",
                        description="Print the Math Maze puzzle with this id: the numbers, Start in [ ], "
                                    "End as =target, the planted path marked with *, and how many paths solve it.")
@@ -24,6 +25,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``summaze`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     check_size(args.rows, args.cols, max_rows=100, max_cols=100)
     if args.rows * args.cols < 5:
         raise ValueError(f"--rows {args.rows} --cols {args.cols}: a Math Maze needs at least 5 cells "

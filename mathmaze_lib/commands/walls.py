@@ -67,6 +67,7 @@ def _walls_arg(p, help_text: str) -> None:
 
 
 def register(sub) -> None:
+    """Add the ``walls`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser("walls", help="wall mazes (Mazer/Pathery): score, optimize, goals",
                        description="Wall mazes: the runner's moves for a set of walls, and optimizers "
                                    "that place walls to make the runner's path long.")
@@ -173,6 +174,7 @@ def _walls(args, board: mapcode.MapCode) -> list:
 
 
 def show(args) -> int:
+    """``walls show``: print a board (and its walls) in the text format, or as a Pathery map code."""
     board = _board_code(args)
     maze, walls = board.maze, _walls(args, board)
     code = mapcode.write(maze, walls, board.name)
@@ -190,6 +192,7 @@ def show(args) -> int:
 
 
 def score(args) -> int:
+    """``walls score``: print the board with the runner's route and its moves (or "blocked") with the walls given."""
     board = _board_code(args)
     maze, walls = board.maze, _walls(args, board)
     result = wallmaze.run(maze, walls)
@@ -207,6 +210,7 @@ def score(args) -> int:
 
 
 def run_optimize(args) -> int:
+    """``walls optimize``: run the chosen optimizer on a board and print its best walls and moves."""
     board = _board_code(args)
     maze = board.maze
     # Said at once, before an optimizer (and its processes) starts; by the bit-set runner, as the lesson's
@@ -291,6 +295,7 @@ def run_prove(args) -> int:
 
 
 def goals(args) -> int:
+    """``walls goals``: search the stored levels' best walls and write the goals file."""
     path = Path(args.out) if args.out else wallmaze.goals.goals_path()
     out = {}
     if path.exists():

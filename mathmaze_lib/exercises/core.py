@@ -156,6 +156,7 @@ class _Exercise:
         print(self.evaluate(answer).text)
 
     def evaluate(self, answer: Any = None, hidden: bool = False) -> Feedback:  # each kind says how
+        """The :class:`Feedback` on ``answer`` (``hidden``: on the grader's hidden cases)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -180,8 +181,8 @@ class FunctionExercise(_Exercise):
     says in the lesson's words what probably went wrong when time runs out. Calling one of
     ``forbidden`` (functions, classes, or package names like ``"networkx"``) is answered with
     "write it yourself": ``method`` names what to write. ``deterministic`` asks for the same
-    answer twice on the same input; ``varies`` asks that different inputs do not all give
-    the same answer (a function that ignores its seed). ``uses`` lists earlier exercises whose
+    answer twice on the same input; ``varies`` asks that no two inputs that differ only in
+    their first argument (the seed) give the same answer. ``uses`` lists earlier exercises whose
     functions this one may call: when the learner's answer is wrong only because one of those is,
     the check says so, and the answer counts as right (see :meth:`evaluate`).
 
@@ -413,12 +414,15 @@ class FunctionExercise(_Exercise):
         if self.varies:
             groups: dict = {}
             for args, got in answers:        # inputs that differ only in their first argument (the seed)
-                groups.setdefault(_short(args[1:], 500), []).append(got)
+                groups.setdefault(_short(args[1:], 500), []).append((args, got))
             for group in groups.values():
-                if len(group) > 2 and all(same(group[0], got) for got in group[1:]):
-                    return Feedback("incorrect", f"Not quite: your {self.name} gave the same answer for "
-                                                 f"{len(group)} different seeds.\n  Use the seed: "
-                                                 f"random.Random(seed) gives each seed its own numbers.")
+                for i, (args, got) in enumerate(group):
+                    twin = next((a for a, other in group[:i] if a[0] != args[0] and same(other, got)), None)
+                    if twin is not None:
+                        return Feedback("incorrect", f"Not quite: {self.describe(twin)} and {self.describe(args)} gave "
+                                                     f"the same answer, but different seeds give different answers."
+                                                     f"\n  Use the seed: random.Random(seed) gives each seed its own "
+                                                     f"numbers.")
         return None
 
 

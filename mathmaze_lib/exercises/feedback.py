@@ -38,6 +38,7 @@ class Feedback:
 
     @property
     def correct(self) -> bool:
+        """True when the answer was judged right."""
         return self.status == "correct"
 
     def __bool__(self) -> bool:

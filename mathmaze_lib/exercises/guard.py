@@ -258,12 +258,21 @@ def _error_outcome(exc: BaseException) -> Outcome:
     return outcome
 
 
-def _restore_alarm(old_handler, outer_end: Optional[float]) -> None:
-    """Stop this call's timer and put back the handler before it; an outer timer (``outer_end``) is set
-    again for the time it has left, or its handler runs now when that time is up."""
+#: The deadlines of the calls running now in the main thread, outermost first (None: no time limit):
+#: a call inside another one (the grader's judge around a challenge's check) keeps the outer call's
+#: 50 ms timer ticking afterwards, instead of taking its next tick for a deadline.
+_RUNNING: list = []
+
+
+def _restore_alarm(old_handler, outer_end: Optional[float], nested: bool = False) -> None:
+    """Stop this call's timer and put back the handler before it; the timer of an outer :func:`call`
+    (``nested``) ticks again; another outer timer (``outer_end``) is set again for the time it has left,
+    or its handler runs now when that time is up."""
     signal.setitimer(signal.ITIMER_REAL, 0, 0)
     signal.signal(signal.SIGALRM, old_handler if old_handler is not None else signal.SIG_DFL)
-    if outer_end is not None:
+    if nested:
+        signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)   # the outer call looks at its own deadline
+    elif outer_end is not None:
         left = outer_end - time.monotonic()
         if left <= 0 and callable(old_handler):
             old_handler(signal.SIGALRM, None)   # the outer alarm's time is up: its handler runs now
@@ -281,9 +290,11 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
     use_signal = (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
                   and threading.current_thread() is threading.main_thread())
     # An outer timer (say a grader's alarm around a whole check) is kept: this call stops at the
-    # outer deadline too, and the outer timer is set again afterwards, so it still goes off.
-    outer = signal.getitimer(signal.ITIMER_REAL)[0] if use_signal else 0.0
-    outer_end = time.monotonic() + outer if outer > 0 else None
+    # outer deadline too, and the outer timer is set again afterwards, so it still goes off. Inside
+    # another call of this function the timer is that call's tick, and the deadline is its deadline.
+    nested = use_signal and bool(_RUNNING)
+    outer = signal.getitimer(signal.ITIMER_REAL)[0] if use_signal and not nested else 0.0
+    outer_end = _RUNNING[-1] if nested else time.monotonic() + outer if outer > 0 else None
     if outer_end is not None:
         deadline = outer_end if deadline is None else min(deadline, outer_end)
     active = [True]
@@ -296,6 +307,7 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
     old_profile, old_threads = sys.getprofile(), threading.getprofile()
     try:
         if use_signal:
+            _RUNNING.append(deadline)
             old_handler = signal.signal(signal.SIGALRM, on_alarm)
             signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
         with _address_space(3 * memory), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -321,7 +333,8 @@ def call(fn: Callable, args: tuple, *, seconds: Optional[float] = 5.0, memory_mb
         active[0] = False
         sys.setprofile(old_profile)
         if use_signal:
-            _restore_alarm(old_handler, outer_end)
+            _RUNNING.pop()
+            _restore_alarm(old_handler, outer_end, nested)
     if tripped and outcome.kind != "forbidden":      # called from another thread: still not written by the learner
         outcome = Outcome("forbidden", detail=tripped[0], line=outcome.line)
     outcome.printed = out.count + err.count

@@ -20,16 +20,21 @@ from functools import lru_cache
 
 from .. import search
 from ..grid import ORTHOGONAL, Grid
+from ..puzzles import PUZZLES
 from ..puzzles.summaze import Puzzle, check_path, count_solutions, generate, generate_unique, solutions, sum_histogram
 from .core import Challenge, FunctionExercise, ThoughtExercise, _short
-from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _on, _puzzle, _q1_size, _q2_size, _q3_size, _show,
-                            is_legal_step, is_solution, q1, q2, q3)
+from .lesson1_paths import (Q1_RULES, Q2_RULES, Q3_RULES, _lesson_puzzles, _on, _puzzle, _q1_size, _q2_size, _q3_size,
+                            _show, is_legal_step, is_solution, q1, q2, q3)
 from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, rule_diagnose
-from .solutions import attach
+from .handing import hand_in_for
+from .solutions import attach, by_number
 
-__all__ = ["q1", "q2", "q3", "q4a", "q4", "q5", "q6", "c1"]
+#: The exercises the puzzles bring to this lesson (none yet), found through the registry.
+_BROUGHT = PUZZLES.exercises(1, taken=globals())
+globals().update(_BROUGHT)
+__all__ = [*by_number(["q1", "q2", "q3", "q4a", "q4", "q5", "q6", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4"]
 
@@ -121,6 +126,7 @@ def _q4a_cases(rng):
     cases.append((p, list(p.path[:2])))
     p = generate(rng.randrange(10**6), 3, 3, lengths=(2, 6))
     cases.append((p, [p.start]))
+    cases += [(p, [p.start]) for p, _ in _lesson_puzzles()[:2]]      # puzzle 42 and the tiny one
     return by_size(cases, _puzzle_size)
 
 
@@ -142,6 +148,14 @@ def _q4a_diagnose(order: str) -> "str | None":
     return None
 
 
+def _past_end(puzzle, path) -> "str | None":
+    """Why a call of count_routes must not happen: its path already went through End."""
+    if puzzle.end in path[:-1]:
+        return (f"The search went on past End {puzzle.end}: it called count_routes with the path {path}.\n  A path "
+                f"counts when it reaches End, and stops there: the End test (F, I) comes before the loop (G).")
+    return None
+
+
 q4a = Parsons(
     "routes_order", "def count_routes(puzzle, path):\n"
                     '    """How many ways can path go on to End, never visiting a cell twice? (Sums do not matter.)"""',
@@ -156,6 +170,7 @@ q4a = Parsons(
      "I": "        return 1",
      "J": "    count = 0"},
     _ROUTES, solution="DFIJGCHEAB", namespace={"is_legal_step": is_legal_step}, diagnose=_q4a_diagnose,
+    watch=_past_end,
     hints=["Start with the stopping case: where is the search (D), and has it reached End (F, I)? Only then "
            "loop over the four neighbours (G) and keep the legal ones (C).",
            "For a legal cell: put it on the path (H), count the ways on from there (E), then take it off "
@@ -186,6 +201,7 @@ def _q4_deciding() -> tuple:
 
 def _q4_cases(rng):
     cases = [(p,) for p in (generate(pid) for pid in range(6))] + list(_q4_deciding())
+    cases += [(p,) for p, _ in _lesson_puzzles()]                   # the puzzles the lesson shows
     cases += [(generate(rng.randrange(10**6), rng.randint(1, 4), rng.randint(2, 5), lengths=(2, 6)),)
               for _ in range(14)]
     # A 7 x 7 board with a small target: with pruning a few hundred paths, without it billions.
@@ -248,7 +264,7 @@ Q5_RULES = [
 
 q5 = FunctionExercise(
     "unique_puzzle", reference=lambda seed, rows, cols: generate_unique(seed, rows, cols),
-    cases=lambda rng: [(0, 4, 5), (1, 3, 3), (2, 4, 5), (3, 4, 5), (4, 4, 5)]
+    cases=lambda rng: [(0, 4, 5), (1, 4, 5), (2, 4, 5), (3, 4, 5), (4, 4, 5), (0, 3, 5), (1, 3, 5), (1, 3, 3)]
     + [(rng.randrange(10**6), rng.randint(3, 5), rng.randint(3, 5)) for _ in range(8)],
     judge=_unique_puzzle_verdict, deterministic=True, varies=True,
     forbidden=[generate_unique], uses=[q4],
@@ -348,3 +364,6 @@ for _exercise, _rules, _size in ((q1, Q1_RULES, _q1_size), (q2, Q2_RULES, _q2_si
     _exercise.rules, _exercise.case_size = _rules, _size
 
 attach(globals(), "lesson1")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(1)

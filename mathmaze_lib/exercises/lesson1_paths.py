@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..grid import ORTHOGONAL, Grid, are_adjacent
-from ..puzzles.summaze import Puzzle, check_path, format_puzzle, generate, legal_step, path_sum, random_walk
+from ..puzzles.summaze import (Puzzle, check_path, format_puzzle, generate, legal_step, path_sum, random_walk,
+                               solutions)
 from .core import FunctionExercise
 from .rules import Rule, by_size, deciding_cases, rule_diagnose
 
@@ -39,12 +40,23 @@ def _paths_up_to(grid: Grid, cells: int) -> list:
     return out
 
 
+@lru_cache(maxsize=None)
+def _lesson_puzzles() -> tuple:
+    """The puzzles the lesson shows (42, its first; the tiny one of the depth-first search; 7, with three
+    solutions), each with the paths the lesson tries on it: the check's cases include them."""
+    p42, tiny, seven = generate(42), generate(2, 3, 3), generate(7)
+    tries = [list(p42.path), [(3, 1), (3, 0), (2, 0), (2, 1)], [(3, 1), (2, 1), (2, 2)], [(3, 1), (3, 2), (3, 1)],
+             [(3, 1), (2, 2), (2, 1)]]
+    return ((p42, tries), (tiny, [list(tiny.path)]), (seven, [list(path) for path in solutions(seven)]))
+
+
 # ---- q1: the sum of a path --------------------------------------------------------------
 
 Q1_RULES = [
     Rule("every cell of the path counts, the first one (Start) too;",
          lambda numbers, path: sum(numbers[r][c] for r, c in path[1:]),
-         advice="Add the number of every cell, path[0] included."),
+         lambda numbers, path: sum(numbers[r][c] for r, c in set(path)),
+         advice="Add the number of every cell, path[0] included, each time the path visits it."),
     Rule("`numbers[r][c]` is the number in row `r`, column `c`;",
          lambda numbers, path: sum(numbers[c][r] for r, c in path),
          advice="A cell is (row, col): numbers[row] is its row, numbers[row][col] its number."),
@@ -59,6 +71,8 @@ def _q1_deciding() -> tuple:
     candidates = [([[5]], [])]
     for numbers in ([[5]], [[1, 2], [3, 4]], [[1, 2, 3], [4, 5, 6], [7, 8, 9]]):
         candidates += [(numbers, path) for path in _paths_up_to(Grid(len(numbers), len(numbers[0])), 3)]
+        candidates += [(numbers, path + path[-2:-1]) for path in _paths_up_to(Grid(len(numbers), len(numbers[0])), 2)
+                       if len(path) == 2]            # a step back: a cell the path visits twice
     return tuple(deciding_cases(path_sum, Q1_RULES, by_size(candidates, _q1_size), per_slip=2))
 
 
@@ -70,6 +84,7 @@ def _q1_size(case) -> tuple:
 def _q1_cases(rng):
     cases = list(_q1_deciding()) + [([[1, 2], [3, 4]], [(0, 0), (0, 1), (1, 1), (1, 0)]),
                                     ([[1, 2, 3], [4, 5, 6]], [(1, 2), (0, 2), (0, 1)])]
+    cases += [([list(row) for row in p.numbers], path) for p, paths in _lesson_puzzles() for path in paths]
     for _ in range(20):
         rows, cols = rng.randint(1, 5), rng.randint(1, 6)
         numbers = [[rng.randint(1, 9) for _ in range(cols)] for _ in range(rows)]
@@ -78,8 +93,17 @@ def _q1_cases(rng):
     return by_size(cases, _q1_size)
 
 
+def _q1_diagnose(expected, got, args):
+    numbers, path = args
+    twice = [cell for cell in dict.fromkeys(path) if path.count(cell) > 1]
+    if twice and got == sum(numbers[r][c] for r, c in set(path)):
+        return (f"The path visits {twice[0]} twice: every cell of the path counts, each time the path visits it, "
+                f"so add up the path itself, not set(path).")
+    return None
+
+
 q1 = FunctionExercise(
-    "path_sum", reference=path_sum, cases=_q1_cases, diagnose=rule_diagnose(Q1_RULES),
+    "path_sum", reference=path_sum, cases=_q1_cases, diagnose=rule_diagnose(Q1_RULES, _q1_diagnose),
     forbidden=[path_sum], method="Loop over the cells (r, c) of the path and add up numbers[r][c].",
     hints=["`numbers[r][c]` is the number in row r, column c; a path is a list of (r, c) pairs.",
            "Loop over the cells of the path and add up numbers[r][c]; an empty path adds up to 0."])
@@ -138,6 +162,8 @@ def _q2_cases(rng):
              ([(0, 0)], (-1, 0), 2, 2), ([(1, 1)], (1, 2), 2, 2), ([(0, 0)], (0, 2), 1, 3),
              ([(0, 1)], (1, 1), 1, 3), ([(2, 0)], (2, -1), 3, 3), ([(1, 1), (1, 2), (0, 2)], (0, 1), 3, 3),
              ([(1, 1), (1, 2), (2, 2), (2, 1)], (1, 1), 3, 3), ([(0, 0), (1, 0)], (2, 0), 2, 2)]
+    cases += [(path[:k], path[k], p.rows, p.cols) for p, paths in _lesson_puzzles()[:1] for path in paths
+              for k in range(1, len(path))]          # each step of the paths the lesson tries on puzzle 42
     for _ in range(40):
         rows, cols = rng.randint(1, 5), rng.randint(1, 5)
         start = (rng.randrange(rows), rng.randrange(cols))
@@ -238,7 +264,8 @@ def _solution_but(skip: str):
             return False
         if skip != "grid" and not all(_on(cell, puzzle.rows, puzzle.cols) for cell in path):
             return False
-        return skip == "sum" or sum(puzzle.numbers[r][c] for r, c in path) == puzzle.target
+        total = sum(puzzle.numbers[r][c] for r, c in path)
+        return skip == "sum" or (total >= puzzle.target if skip == "at least" else total == puzzle.target)
     return is_solution
 
 
@@ -250,7 +277,8 @@ Q3_RULES = [
     Rule("it never visits a cell twice;", _solution_but("twice")),
     Rule("it stays on the grid (careful: Python reads `numbers[-1]` as the last row, so a cell off the grid "
          "may not raise an error);", _solution_but("grid")),
-    Rule("its numbers add up to the target (`puzzle.target`), Start's number included.", _solution_but("sum")),
+    Rule("its numbers add up to the target (`puzzle.target`), Start's number included.", _solution_but("sum"),
+         _solution_but("at least"), advice="The sum must be the target exactly: not less, not more."),
 ]
 
 
@@ -291,7 +319,7 @@ def _q3_size(case) -> tuple:
 
 def _q3_candidates():
     """Small puzzles made for each walk of :func:`_walks`, smallest first: Start and End where the walk
-    begins and ends, then Start moved, End moved, the target one more; and the empty path."""
+    begins and ends, then Start moved, End moved, the target one more, one less; and the empty path."""
     for numbers in ([[2, 3]], [[1, 2], [4, 3]], [[2, 5, 3]], [[3, 1, 4], [1, 5, 9]]):
         rows, cols = len(numbers), len(numbers[0])
         cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -301,7 +329,8 @@ def _q3_candidates():
             end = walk[-1] if _on(walk[-1], rows, cols) and walk[-1] != start else cells[-1]
             moved_start = next(c for c in cells if c not in (start, end)) if rows * cols > 2 else end
             moved_end = next(c for c in reversed(cells) if c not in (start, end)) if rows * cols > 2 else start
-            for s, e, extra in ((start, end, 0), (moved_start, end, 0), (start, moved_end, 0), (start, end, 1)):
+            for s, e, extra in ((start, end, 0), (moved_start, end, 0), (start, moved_end, 0), (start, end, 1),
+                                (start, end, -1)):
                 if s != e:
                     yield _made(numbers, s, e, walk, extra), walk
 
@@ -315,6 +344,7 @@ def _q3_cases(rng):
     two_ways = _puzzle([[2, 0, 7], [9, 4, 6]], (0, 0), (0, 1), [(0, 0), (1, 0), (1, 1), (0, 1)])
     cases = list(_q3_deciding()) + [(two_ways, list(two_ways.path)), (two_ways, [(0, 0), (0, 1), (0, 2), (1, 2)]),
              (two_ways, [(0, 0), (0, 1)]), (two_ways, [(1, 1), (1, 2), (0, 2), (0, 1)])]
+    cases += [(p, path) for p, paths in _lesson_puzzles() for path in paths]
     for pid in range(40):
         p = generate(pid, 3, 3, lengths=(3, 7))
         cases += [(p, path) for path in _tricky_paths(p)]

@@ -1,7 +1,8 @@
 """Exercises of lesson 2, jumping mazes: from the moves table to the state graph of a rule.
 
-q1 the moves table, q2 BFS with a visited set, q3 the route from the parents,
-q4 counting shortest routes, q5 the moves of a rule with state; q6 a question.
+q1 the moves table, q2a the lines of a BFS put in order (the step before q2), q2 BFS with a visited
+set (from a skeleton), q3 the route from the parents, q4 counting shortest routes,
+q5 the moves of a rule with state, q6 the stops of a slide on ice; q7 a question.
 p1 ... p6 are the lesson's predictions, c1 its checked challenge.
 The worked solutions are the code of the solution notebook (see :mod:`.solutions`).
 
@@ -12,21 +13,27 @@ The worked solutions are the code of the solution notebook (see :mod:`.solutions
 from __future__ import annotations
 
 import random
+from collections import deque
 from functools import lru_cache
 from itertools import product
 
 from .. import search
-from ..puzzles import jumpmaze as jm
-from ..puzzles.icemaze.exercise import q7  # noqa: F401 - the ice maze's exercise (going further)
+from ..puzzles import PUZZLES, jumpmaze as jm
 from ..search import route_to
 from .core import Challenge, FunctionExercise, ThoughtExercise
-from .lesson2_bfs import (Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, MazeMoves, _DIAG, _ORTHO, _bfs_key_error, _cells,
-                          _grid_text, _maze, _numbers, moves_table, q1, q2, q3, q4)
+from .lesson2_bfs import (LITTLE, Q1_RULES, Q2_RULES, Q3_RULES, Q4_RULES, SMALL, MazeMoves, _DIAG, _ORTHO,
+                          _bfs_key_error, _cells, _grid_text, _layouts, _maze, _numbers, _on, _random_mazes, moves_table,
+                          q1, q2, q3, q4)
+from .parsons import Parsons
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
-from .solutions import attach
+from .handing import hand_in_for
+from .solutions import attach, by_number
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+#: The exercises the puzzles bring (the ice maze's q6, going further), found through the registry.
+_BROUGHT = PUZZLES.exercises(2, taken=globals())
+globals().update(_BROUGHT)
+__all__ = [*by_number(["q1", "q2a", "q2", "q3", "q4", "q5", "q7", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6"]
 
@@ -96,6 +103,7 @@ def _q5_cases(rng):
         numbers = _numbers(rng, rng.randint(1, 5), rng.randint(1, 5))
         cell = (rng.randrange(len(numbers)), rng.randrange(len(numbers[0])))
         cases.append((numbers, (cell, rng.randint(0, 1))))
+    cases += [([list(row) for row in SMALL.cells], (cell, mode)) for cell in SMALL.grid.cells() for mode in (0, 1)]
     for _ in range(10):   # a middle cell with a short jump: several diagonal landings
         numbers = _numbers(rng, 5, 5)
         numbers[2][2] = rng.randint(1, 2)
@@ -125,8 +133,8 @@ q5 = FunctionExercise(
            "(bottom-right) and cells holding 0 have no moves."])
 
 
-q6 = ThoughtExercise(
-    "q6",
+q7 = ThoughtExercise(
+    "q7",
     question="""
         On Chain Reaction the tree search (a queue of whole routes, no visited set) expands thousands of
         routes; BFS with a visited set expands a few dozen cells. Where does all that extra work come from,
@@ -171,12 +179,11 @@ c1 = Challenge("u_turn_maze", "Make a 5 x 5 maze whose shortest route is at leas
 
 # ---- predictions ---------------------------------------------------------------------------
 
-LITTLE = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")   # the lesson's 4 x 4 maze
 
 
 def tree_work_sample(seed: int = 7, sides=range(3, 10), per_side: int = 5) -> list:
     """``(side, shortest route in jumps, routes the tree search takes before that depth, BFS expansions)``
-    for ``per_side`` generated mazes of each side (the growth chart of section 3)."""
+    for ``per_side`` generated mazes of each side (the growth chart of section 7)."""
     rng = random.Random(seed)
     rows = []
     for side in sides:
@@ -257,4 +264,106 @@ for _exercise, _rules, _size in ((q1, Q1_RULES, lambda case: _cells(case[0])), (
     _exercise.rules, _exercise.case_size = _rules, _size
 q2.explain_error = _bfs_key_error
 
+
+# ---- q2a, and q2's skeleton: a BFS scaffold between watching BFS and writing it -------------------
+# q2a puts the lines of a BFS with a visited set in order (a Parsons problem, as lesson 1's q4a); then
+# Exercise 2's text gives bfs_distances as a skeleton with blanks ___ to fill in (or to write anew), and
+# q2 says so when a blank is left.
+
+def bfs_order(succ, start):
+    """The nodes reachable from ``start`` in the order BFS takes them from the queue."""
+    return [step.current for step in search.bfs(succ, start, trace=True).trace]
+
+
+def _order_but(skip: str):
+    """bfs_order with one rule left out, as a learner who forgets it writes it."""
+    def bfs_order(succ, start):
+        seen, queue, order = {start}, deque([start]), []
+        while queue:
+            node = queue.pop() if skip == "stack" else queue.popleft()
+            if skip != "start" or node != start:
+                order.append(node)
+            for nxt in succ(node):
+                if nxt not in (order if skip == "once" else seen):     # "once": only taken nodes count as seen
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return order
+    return bfs_order
+
+
+Q2A_RULES = [
+    Rule("the start is taken from the queue first;", _order_but("start")),
+    Rule("BFS takes the oldest node from the queue;", _order_but("stack"),
+         advice="queue.popleft() takes the oldest node; queue.pop() would take the newest."),
+    Rule("a node is marked seen and put in the queue once, the first time it is reached.", _order_but("once"),
+         advice="Mark a node as seen (seen.add) when you put it in the queue, so that it never goes in twice."),
+]
+
+
+def _maze_size(case) -> int:
+    return _cells(case[0].maze.cells)
+
+
+@lru_cache(maxsize=None)
+def _q2a_deciding() -> tuple:
+    layouts = _layouts([(1, 2), (1, 3), (2, 2), (2, 3)]) + _layouts([(3, 3)], values=(1, 2))
+    candidates = ((MazeMoves(_maze(numbers)), (0, 0)) for numbers in layouts)
+    return tuple(deciding_cases(bfs_order, Q2A_RULES, candidates, per_slip=2))
+
+
+_ORDER = FunctionExercise(
+    "bfs_order", reference=bfs_order,
+    cases=lambda rng: by_size(list(_q2a_deciding()) + [(MazeMoves(LITTLE), LITTLE.start)]
+                              + [(MazeMoves(m), m.start) for m in _random_mazes(rng, 8)], _maze_size),
+    describe=_on("bfs_order"), diagnose=rule_diagnose(Q2A_RULES), judge=loose_judge)
+_ORDER.rules, _ORDER.case_size = Q2A_RULES, _maze_size
+
+
+def _q2a_diagnose(order: str) -> "str | None":
+    at = {letter: i for i, letter in enumerate(order)}
+    if at["G"] < at["D"]:
+        return "return order (G) ends the function: it comes last, after the loop (D)."
+    if at["A"] > at["D"]:
+        return "seen = {start} (A) must come before the loop (D): the start is seen before anything is taken."
+    if at["F"] < at["E"]:
+        return "order.append(node) (F) must come after the node is taken from the queue (E)."
+    return None
+
+
+q2a = Parsons(
+    "bfs_order_lines", "def bfs_order(succ, start):\n"
+                       '    """The nodes reachable from start, in the order BFS takes them from the queue."""',
+    {"A": "    seen = {start}",
+     "B": "                queue.append(nxt)",
+     "C": "        for nxt in succ(node):",
+     "D": "    while queue:",
+     "E": "        node = queue.popleft()",
+     "F": "        order.append(node)",
+     "G": "    return order",
+     "H": "    queue = deque([start])",
+     "I": "                seen.add(nxt)",
+     "J": "            if nxt not in seen:",
+     "K": "    order = []"},
+    _ORDER, solution="AHKDEFCJIBG", namespace={"deque": deque}, diagnose=_q2a_diagnose,
+    hints=["Before the loop: the start is seen (A) and waits in the queue (H), and the order is empty (K). "
+           "Then loop while the queue is not empty (D).",
+           "In the loop: take the oldest node (E), note it (F), then for each successor (C) that is not seen "
+           "yet (J), mark it seen (I) and put it in the queue (B). Return the order after the loop (G)."])
+
+
+_key_error = q2.explain_error
+
+
+def _blank_left(outcome, args) -> "str | None":
+    """Exercise 2's words for a blank of its skeleton left as it is (``___``), else the words it had."""
+    if outcome.error_type == "NameError" and "'___'" in (outcome.error or ""):
+        return "A blank ___ is still in your function: replace every ___ of the skeleton with code."
+    return _key_error(outcome, args) if _key_error else None
+
+
+q2.explain_error = _blank_left
+
 attach(globals(), "lesson2")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(2)

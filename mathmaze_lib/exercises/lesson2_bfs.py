@@ -43,13 +43,29 @@ def _grid_text(numbers, goal=None) -> str:
     return "\n".join("    " + line for line in rows)
 
 
+#: The mazes the lesson shows: Chain Reaction, the 4 x 4 maze BFS is stepped on, the 3 x 3 maze of the
+#: state graph and the maze with traps (a 0 in the middle).
+LITTLE = jm.parse("2 1 2 2\n1 2 3 1\n3 1 3 2\n1 1 1 0")
+SMALL = jm.parse("1 1 2\n1 1 1\n2 1 0")
+TRAP = jm.parse("2 1 2 3\n1 3 1 2\n3 1 0 1\n2 1 2 0")
+LESSON_MAZES = (jm.CHAIN_REACTION, LITTLE, SMALL, TRAP)
+
+
 class MazeMoves:
     """A maze's successor function (``moves(cell)`` lists the cells one jump away) that shows the maze
-    as a small grid when printed, and stops a search that asks for moves far more often than BFS needs."""
+    as a small grid when printed, and stops a search that asks for moves far more often than BFS needs.
+    ``numbered``: the nodes are the lesson's cell numbers ``r * cols + c`` (the start is cell 0 unless
+    ``start`` says another), not ``(r, c)`` pairs."""
 
-    def __init__(self, maze: jm.JumpMaze, start=None):
-        self.maze, self.start, self._succ = maze, start, jm.successors(maze)
-        self._reach = len(bfs(self._succ, maze.start if start is None else start).dist)
+    def __init__(self, maze: jm.JumpMaze, start=None, numbered: bool = False):
+        self.maze, self.start, self.numbered = maze, start, numbered
+        cells = jm.successors(maze)
+        if numbered:
+            self._succ = lambda n: [r * maze.cols + c for r, c in cells(divmod(n, maze.cols))]
+        else:
+            self._succ = cells
+        begin = start if start is not None else 0 if numbered else maze.start
+        self._reach = len(bfs(self._succ, begin).dist)
         self._calls = 0
 
     def __call__(self, cell):
@@ -61,11 +77,19 @@ class MazeMoves:
         return self._succ(cell)
 
     def __repr__(self):
-        return f"the maze (G is the goal {self.maze.end})\n{_grid_text(self.maze.cells, self.maze.end)}"
+        if self.numbered:
+            goal = self.maze.end[0] * self.maze.cols + self.maze.end[1]
+            return (f"the maze (G marks its goal, cell {goal}; cell (r, c) is number r * {self.maze.cols} + c)\n"
+                    f"{_grid_text(self.maze.cells, self.maze.end)}")
+        return f"the maze (G marks its goal, {self.maze.end})\n{_grid_text(self.maze.cells, self.maze.end)}"
 
 
 # The grader hands these to a learner's function in another process: it sends the maze (plain data).
-plain.register(MazeMoves, "MazeMoves", lambda m: (m.maze, m.start), lambda data: MazeMoves(*data))
+plain.register(MazeMoves, "MazeMoves", lambda m: (m.maze, m.start, m.numbered), lambda data: MazeMoves(*data))
+
+
+def _numbered(maze: jm.JumpMaze, start: int = 0) -> MazeMoves:
+    return MazeMoves(maze, start, numbered=True)
 
 
 def _random_mazes(rng, n: int, size: int = 6) -> list:
@@ -140,9 +164,8 @@ def _q1_deciding() -> tuple:
 
 
 def _q1_cases(rng):
-    chain = [list(row) for row in jm.CHAIN_REACTION.cells]
-    cases = list(_q1_deciding()) + [(chain,), ([[0]],), ([[1, 0]],), ([[2, 1, 1], [1, 1, 1], [2, 1, 0]],),
-                                    ([[1, 2], [1, 0], [1, 0]],)]
+    cases = list(_q1_deciding()) + [([list(row) for row in m.cells],) for m in LESSON_MAZES]
+    cases += [([[0]],), ([[1, 0]],), ([[2, 1, 1], [1, 1, 1], [2, 1, 0]],), ([[1, 2], [1, 0], [1, 0]],)]
     cases += [(_numbers(rng, rng.randint(1, 5), rng.randint(1, 5)),) for _ in range(20)]
     return by_size(cases, lambda case: _cells(case[0]))
 
@@ -170,6 +193,10 @@ q1 = FunctionExercise(
 
 def _q2_diagnose(expected, got, args):
     start = args[1]
+    falsy = [node for node in expected if not node and node != start]
+    if isinstance(got, dict) and falsy and falsy[0] not in got and set(got) == set(expected) - {falsy[0]}:
+        return (f"Node {falsy[0]!r} is a node like any other, but Python reads it as false, so a test such as "
+                f"`if nxt` skips it: test `nxt not in dist` only.")
     if isinstance(got, dict) and start not in got:
         return f"The start {start!r} is missing from your dict. {_START_ZERO}"
     if isinstance(got, dict) and got.get(start) != 0:
@@ -222,11 +249,20 @@ def _q2_deciding() -> tuple:
     return tuple(deciding_cases(lambda succ, start: bfs(succ, start).dist, Q2_RULES, candidates, per_slip=2))
 
 
+def _numbered_cases() -> list:
+    """The lesson's mazes with its cell numbers as nodes (cell 0 is a node too): from the start, and from
+    a cell whose moves lead back to cell 0; and with (row, col) cells."""
+    cases = [(_numbered(m), 0) for m in (jm.CHAIN_REACTION, LITTLE, TRAP)]
+    cases += [(_numbered(LITTLE, 4), 4), (_numbered(TRAP, 2), 2)]
+    return cases + [(MazeMoves(m), m.start) for m in (LITTLE, TRAP)]
+
+
 q2 = FunctionExercise(
     "bfs_distances", reference=lambda succ, start: bfs(succ, start).dist,
-    cases=lambda rng: by_size(list(_q2_deciding()) + [(MazeMoves(m), m.start) for m in _random_mazes(rng, 25)],
-                              lambda case: _cells(case[0].maze.cells)),
+    cases=lambda rng: by_size(list(_q2_deciding()) + [(MazeMoves(m), m.start) for m in _random_mazes(rng, 25)]
+                              + _numbered_cases(), lambda case: _cells(case[0].maze.cells)),
     describe=_on("bfs_distances"), diagnose=rule_diagnose(Q2_RULES, _q2_diagnose), forbidden=_SOLVERS,
+    judge=loose_judge,                              # any dict: a defaultdict too
     method="Write the breadth-first search with a queue (collections.deque) and a dict of distances.",
     timeout_hint="Does your BFS mark a cell as seen when it first puts it in the queue?",
     hints=["Use collections.deque as the queue. dist = {start: 0} is also your visited set: a node is "
@@ -242,7 +278,7 @@ def _route_but(skip: str):
     def route_from_parents(parent, goal):
         route = [] if skip == "goal" else [goal]
         node = goal
-        while parent[node] is not None:
+        while (parent[node] if skip == "truthy" else parent[node] is not None):
             node = parent[node]
             if parent[node] is not None or skip != "start":
                 route.append(node)
@@ -252,14 +288,21 @@ def _route_but(skip: str):
 
 Q3_RULES = [
     Rule("the route starts at the start (the node whose parent is `None`) and ends at `goal`;",
-         _route_but("goal"), _route_but("start")),
+         _route_but("goal"), _route_but("start"), _route_but("truthy"),
+         advice="Only None ends the walk: a parent 0 is a node like any other (test `is not None`)."),
     Rule("each node of the route is the parent of the node after it.", _route_but("backwards"),
          advice="Walking back from the goal gives the route backwards: reverse it."),
 ]
 
 
 def _q3_cases(rng):
-    cases = [({"a": None}, "a"), ({"a": None, "b": "a", "c": "b"}, "c"), ({"a": None, "b": "a"}, "b")]
+    cases = [({"a": None}, "a"), ({"a": None, "b": "a", "c": "b"}, "c"), ({"a": None, "b": "a"}, "b"),
+             ({0: None, 4: 0, 24: 4}, 24), ({0: None, 1: 0}, 1), ({0: None}, 0)]
+    for moves in (_numbered(jm.CHAIN_REACTION), _numbered(LITTLE), _numbered(LITTLE, 4)):   # the lesson's numbers
+        parent = bfs(moves, moves.start).parent
+        cases += [(parent, max(parent, key=lambda n: (len(route_to(parent, n)), n))), (parent, min(parent))]
+    chain = bfs(jm.successors(jm.CHAIN_REACTION), jm.CHAIN_REACTION.start).parent
+    cases.append((chain, jm.CHAIN_REACTION.end))
     for m in _random_mazes(rng, 20):
         parent = bfs(jm.successors(m), m.start).parent
         cases.append((parent, rng.choice(sorted(parent))))
@@ -268,6 +311,13 @@ def _q3_cases(rng):
 
 
 def _q3_diagnose(expected, got, args):
+    if not args[1] and args[1] is not None and isinstance(got, (list, tuple)) and not got:
+        return (f"The goal {args[1]!r} is a node like any other, but Python reads {args[1]!r} as false, so a loop "
+                f"`while node:` never starts: test `while node is not None:`.")
+    stop = next((node for node in expected[-2::-1] if not node), None)      # the falsy parent nearest the goal
+    if stop is not None and isinstance(got, (list, tuple)) and list(got) == expected[expected.index(stop) + 1:]:
+        return (f"The walk stopped at the parent {stop!r}, but only None ends it: Python reads {stop!r} as false, so "
+                f"`while parent[node]:` stops there. Test `while parent[node] is not None:`.")
     if isinstance(got, (list, tuple)) and list(got) == expected[::-1] and len(expected) > 1:
         return "The route runs backwards: reverse it so that it starts at the start."
     if isinstance(got, (list, tuple)) and list(got[-1:]) != [args[1]]:
@@ -280,7 +330,8 @@ def _q3_diagnose(expected, got, args):
 q3 = FunctionExercise(
     "route_from_parents", reference=route_to, cases=_q3_cases, diagnose=rule_diagnose(Q3_RULES, _q3_diagnose),
     judge=loose_judge,
-    describe=lambda args: f"route_from_parents(parent, {args[1]!r}) with {len(args[0])} parents",
+    describe=lambda args: (f"route_from_parents({args[0]!r}, {args[1]!r})" if len(repr(args[0])) <= 100 else
+                           f"route_from_parents(parent, {args[1]!r}) with {len(args[0])} parents"),
     forbidden=[route_to, search.bfs, "networkx"],
     method="Walk back from the goal along parent[...] yourself, then reverse.",
     timeout_hint="Does your loop stop at the start, whose parent is None?",
@@ -301,7 +352,7 @@ def _ways_but(skip: str):
         while queue:
             node = queue.popleft()
             for nxt in succ(node):
-                if nxt not in dist:
+                if not dist.get(nxt) if skip == "falsy" else nxt not in dist:      # falsy: the start again
                     dist[nxt], ways[nxt] = dist[node] + 1, ways[node]
                     queue.append(nxt)
                 elif skip == "longer" and nxt != start or skip != "first" and dist[nxt] == dist[node] + 1:
@@ -316,7 +367,8 @@ Q4_RULES = [
     Rule("every shortest route counts: when a node at distance `d` reaches one at distance `d + 1`, add all its "
          "ways, also when that node was discovered before;", _ways_but("first")),
     Rule("the answer is 0 when the goal cannot be reached, and 1 when the goal is the start.", _ways_but("none"),
-         _ways_but("start"), advice="Return ways.get(goal, 0), with ways[start] = 1 from the start."),
+         _ways_but("start"), _ways_but("falsy"),
+         advice="Return ways.get(goal, 0), with ways[start] = 1 from the start."),
 ]
 
 
@@ -331,10 +383,18 @@ def _q4_cases(rng):
     cases = list(_q4_deciding()) + [(MazeMoves(m), m.start, m.end) for m in _random_mazes(rng, 25)]
     grid_like = _maze([[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 0]])   # many shortest routes (20)
     cases += [(MazeMoves(grid_like), (0, 0), (3, 3)), (MazeMoves(jm.CHAIN_REACTION), (0, 0), (3, 3))]
+    cases += [(MazeMoves(m), m.start, m.end) for m in (LITTLE, TRAP)]
+    cases += [(_numbered(jm.CHAIN_REACTION), 0, 35), (_numbered(LITTLE), 0, 15), (_numbered(LITTLE, 4), 4, 0),
+              (_numbered(TRAP, 2), 2, 0)]                   # the lesson's cell numbers: cell 0 is a node too
+    ring = _maze([[1, 1, 1], [1, 1, 1], [1, 1, 0]])            # the goal is the start, and moves lead back to it
+    cases += [(MazeMoves(ring, (1, 1)), (1, 1), (1, 1)), (_numbered(ring, 0), 0, 0)]
     return by_size(cases, lambda case: _cells(case[0].maze.cells))
 
 
 def _q4_diagnose(expected, got, args):
+    if args[1] == args[2] and got != expected:
+        return ("The goal is the start here: 1 route, of no moves. The start's distance is 0, which Python reads as "
+                "false: test `nxt not in dist` (or `goal in dist`), not `not dist.get(...)`.")
     if isinstance(got, int) and 0 < got < expected:
         return ("Too few: when a node reaches a successor that is one step further, add ALL the node's "
                 "ways to it, also when the successor was discovered before.")

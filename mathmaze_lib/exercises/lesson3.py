@@ -19,17 +19,21 @@ from functools import lru_cache
 from itertools import chain
 
 from .. import optimize
-from ..puzzles import wallmaze
+from ..puzzles import PUZZLES, wallmaze
 from ..puzzles.wallmaze import WallMaze, parse, run, score
 from .core import Challenge, FunctionExercise, ThoughtExercise
-from .lesson3_runner import (Q1_RULES, Q2_RULES, Q3_RULES, _BFS_HINT, _FOUR, _RUNNERS, _board_size, _boards, _cases,
-                             _checkpoint_cases, _describe, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2,
-                             q3)
+from .lesson3_runner import (BOARD, OPEN_BOARD, Q1_RULES, Q2_RULES, Q3_RULES, TELEPORT_BOARD, UNLIMITED_BOARD,
+                             _BFS_HINT, _FOUR, _RUNNERS, _board_size, _boards, _cases, _checkpoint_cases, _describe,
+                             _lesson_cases, _show, _unblocked_walls, _with_walls, greedy_wall, q1, q2, q3)
 from .predict import Prediction
 from .rules import Rule, by_size, deciding_cases, loose_judge, rule_diagnose
-from .solutions import attach
+from .handing import hand_in_for
+from .solutions import attach, by_number
 
-__all__ = ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "c1"]
+#: The exercises the puzzles bring to this lesson (none yet), found through the registry.
+_BROUGHT = PUZZLES.exercises(3, taken=globals())
+globals().update(_BROUGHT)
+__all__ = [*by_number(["q1", "q2", "q3", "q4", "q5", "q6", "q7", *_BROUGHT]), "c1"]
 #: The lesson's predictions, in the order of the notebook (``ex.p1`` ...).
 PREDICTIONS = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]
 
@@ -91,6 +95,7 @@ def _q4_cases(rng):
         maze = wallmaze.level("simple", k)
         out.append((maze, _unblocked_walls(rng, maze, room=1)[:4]))
     good = sorted(optimize.anneal(wallmaze.level("simple", 1), seed=1, seconds=None, max_iters=3000).walls)
+    out += [case for case in _lesson_cases(checkpoints=True) if 0 < len(case[1]) <= 3]   # the lesson's, walled
     return by_size(out + [(wallmaze.level("simple", 1), good[:-1]), (wallmaze.level("simple", 1), good[1:])],
                    _board_size)
 
@@ -119,7 +124,8 @@ def _bound_but(skip: str):
     """reach_bound with one rule left out, as a learner who forgets it writes it."""
     def reach_bound(maze, walls):
         blocked = set(maze.rocks) | (set() if skip == "walls" else set(walls))
-        seen, queue = set(maze.starts), deque(maze.starts)
+        starts = maze.starts[:1] if skip == "first start" else maze.starts
+        seen, queue = set(starts), deque(starts)
         while queue:
             cell = queue.popleft()
             if skip == "finish" and cell in maze.ends:
@@ -136,7 +142,8 @@ def _bound_but(skip: str):
 
 Q5_RULES = [
     Rule("count the cells the runner can reach from the starts: rocks and walls block, and the search does not stop "
-         "at finishes or letters;", _bound_but("walls"), _bound_but("finish")),
+         "at finishes or letters;", _bound_but("walls"), _bound_but("finish"), _bound_but("first start"),
+         advice="Start the search from every cell of maze.starts: the runner may leave from any of them."),
     Rule("the bound is `(count - 1) * (len(maze.checkpoints) + 1)`: one leg per letter, plus the last one.",
          _bound_but("count"), _bound_but("cells"),
          advice="len(maze.checkpoints) counts letters, not their cells; a leg of n cells has n - 1 moves."),
@@ -149,15 +156,20 @@ def _q5_deciding() -> tuple:
     return tuple(deciding_cases(reach_bound, Q5_RULES, candidates, per_slip=2))
 
 
+#: Starts in two parts of the board, walled apart: only a search from every start counts them all.
+APART = parse("walls: 2\ns.#..f\n###...\ns....f")
+
+
 def _q5_cases(rng):
-    return by_size(list(_q5_deciding()) + _cases(2, unblocked=True)(rng)[:3] + _checkpoint_cases(rng), _board_size)
+    return by_size(list(_q5_deciding()) + _cases(2, unblocked=True)(rng)[:3] + _checkpoint_cases(rng)
+                   + _lesson_cases(checkpoints=True) + [(APART, []), (APART, [(2, 3)])], _board_size)
 
 
 q5 = FunctionExercise(
     "reach_bound", reference=reach_bound, cases=_q5_cases, describe=_describe("reach_bound"),
     diagnose=rule_diagnose(Q5_RULES),
-    forbidden=[optimize.reach_bound, optimize.exact] + _RUNNERS,
-    method="Count the reachable cells with your own BFS from the starts.", timeout_hint=_BFS_HINT,
+    forbidden=[optimize.reach_bound, optimize.exact] + [f for f in _RUNNERS if f != "networkx"],
+    method="Count the reachable cells with a search from the starts (yours, or networkx's).", timeout_hint=_BFS_HINT,
     hints=["More walls never make more cells reachable, and a shortest leg never visits a cell twice.",
            "Count the cells reachable from the starts (a BFS from all starts, as in runner_moves, that does "
            "not stop at finishes); the bound is (that count - 1) times the number of legs, "
@@ -203,8 +215,8 @@ def _corner_but(skip: str):
         if skip != "straight" and (a[0] == b[0] or a[1] == b[1]):
             return False
         d = (a[0], b[1]) if skip == "fourth" else (a[0] + b[0] - c[0], a[1] + b[1] - c[1])
-        if skip == "open":
-            return maze.char(d) == "." and d not in walls
+        if skip in ("open", "letters"):
+            return maze.char(d) in ("." if skip == "open" else ".sf") and d not in walls
         return (skip == "rocks" or d not in maze.rocks) and (skip == "walls" or d not in walls)
     return corner_detour
 
@@ -214,13 +226,14 @@ Q6_RULES = [
     Rule("at a corner the fourth cell of the little square is `d = (a_row + b_row - c_row, a_col + b_col - c_col)`;",
          _corner_but("fourth")),
     Rule("the answer is `True` exactly when `d` is free: not a rock and not a wall (a start or a finish is free).",
-         _corner_but("rocks"), _corner_but("walls"), _corner_but("open")),
+         _corner_but("rocks"), _corner_but("walls"), _corner_but("open"), _corner_but("letters"),
+         advice="Any cell but a rock or a wall is free: a start, a finish, a checkpoint letter too."),
 ]
 
 
 def _q6_candidates():
     """Every turn and straight piece on boards of 2 x 2 and 1 x 3 cells, with every kind of fourth cell."""
-    for fourth in ".#sf":
+    for fourth in ".#sfA":
         for turn in [((0, 0), (0, 1), (1, 1)), ((0, 1), (1, 1), (1, 0)), ((1, 1), (1, 0), (0, 0)),
                      ((1, 0), (0, 0), (0, 1)), ((1, 1), (0, 1), (0, 0)), ((0, 0), (1, 0), (1, 1))]:
             a, c, b = turn
@@ -248,6 +261,9 @@ def _q6_cases(rng):
         out.extend((maze, walls) + t for t in rng.sample(triples, min(3, len(triples))))
     turn = parse("walls: 1\ns.\n#f")           # the corner (0, 1) with its fourth cell a rock
     out.append((turn, [], (0, 0), (0, 1), (1, 1)))
+    for maze, walls in _lesson_cases(checkpoints=True)[:2]:     # every piece of the first board's route
+        path = run(maze, walls).path
+        out += [(maze, walls) + tuple(path[i - 1:i + 2]) for i in range(1, len(path) - 1)]
     return by_size(out, _board_size)
 
 
@@ -295,7 +311,7 @@ def _greedy_trap(maze):
 
 c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3 walls on which the best walls "
                "beat greedy by 4 moves or more.", _greedy_trap,
-               hints=["On the open board of section 3 the best beat greedy by 2. Boards where walls only pay off "
+               hints=["On the open board of section 5 the best beat greedy by 2. Boards where walls only pay off "
                       "together (several equally short routes) are the traps.",
                       "Try many random small boards (starts in the left column, finishes in the right one, a few "
                       "rocks): compare optimize.greedy(board).moves with optimize.exact(board).moves and keep "
@@ -304,10 +320,6 @@ c1 = Challenge("greedy_trap", "Make a board of at most 5 x 6 cells and at most 3
 
 # ---- predictions ---------------------------------------------------------------------------
 
-BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
-OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 3: greedy gets stuck
-TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 6
-UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 7
 
 
 def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
@@ -318,7 +330,7 @@ def cells_off_the_path_that_help(maze: WallMaze = BOARD) -> int:
 
 @lru_cache(maxsize=1)
 def build_and_anneal_on_the_empty_board() -> tuple:
-    """Section 7's two runs on the empty board (annealing with section 4's moves, and build), made once
+    """Section 9's two runs on the empty board (annealing with section 6's moves, and build), made once
     (about 2 s in pure Python; counted steps, so the same every time)."""
     big = wallmaze.level("empty")
     return (optimize.anneal(big, seed=1, seconds=None, max_iters=20_000),
@@ -345,7 +357,7 @@ p5 = Prediction("With a wall on (0, 1), how many moves does the runner walk on t
                 answer=lambda: score(TELEPORT_BOARD, [(0, 1)]), choices=[4, 6, 8, 10], name="ex.p5",
                 why="It plans through (1, 1) as if it were an ordinary cell, steps on the teleport and is thrown "
                     "back to (2, 0): the 'short cut' costs it 2 moves.")
-p6 = Prediction("Greedy (section 3) keeps adding the one wall that makes the path longest. How many walls does it "
+p6 = Prediction("Greedy (section 5) keeps adding the one wall that makes the path longest. How many walls does it "
                 "place on this empty board?", answer=lambda: len(optimize.greedy(UNLIMITED_BOARD).walls),
                 choices=[0, 3, 6, 12], name="ex.p6",
                 why="No single wall makes the path any longer: the runner steps into the next row, which is just as "
@@ -355,10 +367,13 @@ p7 = Prediction("With as many walls as you like, how many moves can you make the
                 name="ex.p7",
                 why="The best board is one long corridor; the walls are its sides, and the corridor and its walls "
                     "share the 25 inner cells, so the corridor cannot be much longer.")
-p8 = Prediction("Annealing with the moves of section 4 and build each get about the same number of runs of the "
+p8 = Prediction("Annealing with the moves of section 6 and build each get about the same number of runs of the "
                 "runner here. How many moves will build's best board make the runner walk?",
                 answer=lambda: build_and_anneal_on_the_empty_board()[1].moves, choices=[45, 55, 70, 100],
                 name="ex.p8",
                 why="Its steps can put walls anywhere, so corridors grow; and most steps are decided without a run.")
 
 attach(globals(), "lesson3")
+
+#: ``ex.hand_in()``: hand in this lesson's notebook as last saved (see :mod:`mathmaze_lib.teacher.handin`).
+hand_in = hand_in_for(3)

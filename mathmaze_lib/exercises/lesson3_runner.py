@@ -23,6 +23,25 @@ _BFS_HINT = ("Does your BFS give a cell its distance when it first puts it in th
              "and skip cells that already have one?")
 
 
+BOARD = parse("walls: 3\ns......#f\ns..#....f\ns....#..f")       # the lesson's first board
+WITH_CHECKPOINTS = parse("walls: 3\ns....A..f\ns..#....f\ns.B..#..f")   # its checkpoints
+OPEN_BOARD = parse("walls: 3\ns....\n.....\n....f")                # section 5: greedy gets stuck
+TELEPORT_BOARD = parse("walls: 1\ns...f\n.t...\nu....")           # section 8
+UNLIMITED_BOARD = parse("walls: 999\n" + "\n".join(["s.....f"] * 5))  # section 9
+
+
+def _lesson_cases(checkpoints: bool = False) -> list:
+    """The lesson's boards (without teleports: no exercise's text has them), as ``(maze, walls)``: each with
+    no walls and with the best walls the lesson's exact search finds for it (``checkpoints``: the board
+    with checkpoints too)."""
+    corridor = [(0, 1), (0, 5), (1, 1), (1, 3), (1, 5), (2, 1), (2, 3), (2, 5), (3, 1), (3, 3), (3, 5), (4, 3)]
+    boards = [(BOARD, []), (BOARD, [(0, 2), (1, 5), (1, 7)]), (OPEN_BOARD, []), (OPEN_BOARD, [(0, 1), (1, 1), (2, 3)]),
+              (UNLIMITED_BOARD, []), (UNLIMITED_BOARD, corridor)]
+    if checkpoints:
+        boards += [(WITH_CHECKPOINTS, []), (WITH_CHECKPOINTS, [(1, 1), (1, 2), (1, 4)])]
+    return boards
+
+
 def _show(maze: WallMaze) -> str:
     return "board\n" + "\n".join(line for line in maze.text().splitlines() if not line.startswith("walls:"))
 
@@ -137,7 +156,7 @@ def _score_but(skip: str):
             end, moves = _leg(maze, blocked, sources, goal, skip)
             if end is None:
                 return total if skip == "none" else None
-            total, sources = total + moves, [end]
+            total, sources = total + moves, list(targets) if skip == "all cells" else [end]
             if skip == "early" and end in maze.ends:
                 return total
         return total
@@ -165,7 +184,8 @@ def _q1_deciding() -> tuple:
 
 
 def _q1_cases(rng):
-    return by_size(list(_q1_deciding()) + [case for case in _cases(0)(rng) if not case[0].checkpoints], _board_size)
+    return by_size(list(_q1_deciding()) + [case for case in _cases(0)(rng) if not case[0].checkpoints]
+                   + _lesson_cases(), _board_size)
 
 
 q1 = FunctionExercise(
@@ -185,8 +205,9 @@ Q2_RULES = [
     Rule("the legs go in order: the starts to `A`, `A` to `B`, ..., the last letter to a finish;",
          _score_but("letters"), _score_but("order")),
     Rule("a letter may have several cells: a leg ends at the first of them taken from the queue, and the next "
-         "leg starts there;", _score_but("first cell"),
-         advice="maze.checkpoints[i] is a tuple of cells: every one of them is a target of leg i."),
+         "leg starts there;", _score_but("first cell"), _score_but("all cells"),
+         advice="maze.checkpoints[i] is a tuple of cells: every one of them is a target of leg i, and the next leg "
+                "starts from the one reached."),
     Rule("reaching a finish (or another letter) early does not end a leg;", _score_but("early")),
     Rule("the score is the sum of the legs' moves, or `None` when any leg is blocked.", _score_but("none")),
 ]
@@ -216,6 +237,7 @@ def _q2_deciding() -> tuple:
 
 def _q2_cases(rng):
     cases = list(_q2_deciding()) + _cases(2)(rng)[:3] + _checkpoint_cases(rng)
+    cases += _lesson_cases(checkpoints=True)
     return by_size(cases, _board_size)
 
 
@@ -285,7 +307,8 @@ def _q3_deciding() -> tuple:
 
 
 def _q3_cases(rng):
-    return by_size(list(_q3_deciding()) + _cases(1, unblocked=True, room=1)(rng), _board_size)
+    room = [(maze, walls[:maze.budget - 1]) for maze, walls in _lesson_cases(checkpoints=True)]   # a wall to add
+    return by_size(list(_q3_deciding()) + _cases(1, unblocked=True, room=1)(rng) + room, _board_size)
 
 
 q3 = FunctionExercise(

@@ -35,8 +35,19 @@ import re
 from typing import Callable, Optional, Sequence
 
 from .core import NOT_ATTEMPTED, Feedback, FunctionExercise, _Exercise, _short
+from .guard import StepLimit
 
 __all__ = ["Parsons"]
+
+
+def _watched(fn: Callable, watch: Callable[..., Optional[str]]) -> Callable:
+    """``fn`` with ``watch`` looking at every call first (the recursive calls look ``fn`` up by its name)."""
+    def watched(*args):
+        why = watch(*args)
+        if why:
+            raise StepLimit(why)
+        return fn(*args)
+    return watched
 
 
 class Parsons(_Exercise):
@@ -45,19 +56,23 @@ class Parsons(_Exercise):
 
     ``namespace`` gives the names the lines use (the learner's earlier functions are replaced by the
     lesson's references, so only the order is judged); ``diagnose(order)`` may add one line on a
-    known wrong order in the lesson's words.
+    known wrong order in the lesson's words. ``watch(*args)`` sees every call of the function the
+    order makes, its own recursive calls too, and stops the check with its words (a rule that the
+    answers alone cannot show, such as "stops there"); None lets the call go on.
     """
 
     def __init__(self, name: str, header: str, lines: dict, exercise: FunctionExercise,
                  hints: Sequence[str] = (), solution: str = "", namespace: Optional[dict] = None,
-                 diagnose: Optional[Callable[[str], Optional[str]]] = None):
+                 diagnose: Optional[Callable[[str], Optional[str]]] = None,
+                 watch: Optional[Callable[..., Optional[str]]] = None):
         self.header, self.lines, self.exercise = header, dict(lines), exercise
         self.namespace = dict(namespace or {})
-        self.diagnose = diagnose
+        self.diagnose, self.watch = diagnose, watch
         super().__init__(name, hints, solution)
 
     @property
     def letters(self) -> str:
+        """The letters of the lines to put in order, alphabetically."""
         return "".join(sorted(self.lines))
 
     def source(self, order: str) -> str:
@@ -111,12 +126,15 @@ class Parsons(_Exercise):
                                          + self._syntax(exc, letters))
         namespace = dict(self.namespace)
         exec(compiled, namespace)
+        if self.watch is not None:
+            namespace[self.exercise.name] = _watched(namespace[self.exercise.name], self.watch)
         feedback = self.exercise.evaluate(namespace[self.exercise.name], hidden=hidden)
         if feedback.correct:
-            return Feedback("correct", feedback.text.replace("Correct: ", "Correct: in this order, ", 1))
+            return Feedback("correct", feedback.text.replace("Correct: ", "Correct: in this order, ", 1),
+                            feedback.right, feedback.total)
         extra = self.diagnose("".join(letters)) if self.diagnose else None
         if extra:
-            feedback = Feedback(feedback.status, f"{feedback.text}\n  {extra}")
+            feedback = Feedback(feedback.status, f"{feedback.text}\n  {extra}", feedback.right, feedback.total)
         return feedback
 
     def _syntax(self, exc: SyntaxError, letters: list) -> str:

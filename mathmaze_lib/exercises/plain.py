@@ -7,8 +7,9 @@ tuple stays a tuple, a set a set, a dict with tuple keys a dict with tuple keys,
 * ``None``, ``bool``, ``int``, ``float`` (finite) and ``str`` are themselves; a ``list`` is a JSON list;
 * every other kind is a JSON object with one key: ``{"$tuple": [...]}``, ``{"$set": [...]}``,
   ``{"$frozenset": [...]}``, ``{"$dict": [[key, value], ...]}``, ``{"$float": "nan"}``,
-  ``{"$numpy": ["int64", 3]}`` (a numpy number), ``{"$obj": ["Puzzle", {field: value}]}`` (one of the
-  library's classes, or one a lesson :func:`register` ed), ``{"$generator": [items]}`` (a generator's items);
+  ``{"$numpy": ["int64", 3]}`` (a numpy number), ``{"$obj": ["Puzzle", {field: value}]}`` (a puzzle's
+  class, by its name: each kind of the registry names its classes in ``plain``; or one a lesson
+  :func:`register` ed), ``{"$generator": [items]}`` (a generator's items);
 * anything else is ``{"$opaque": [type name, repr]}``: it decodes to an :class:`Opaque` that equals
   nothing, so a check says "returned <repr> (a <type>)" as it would have in the notebook.
 
@@ -32,9 +33,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import types
+from functools import lru_cache
 from typing import Any, Callable
 
-__all__ = ["encode", "decode", "register", "Opaque", "PlainError", "MAX_DEPTH", "MAX_ITEMS"]
+__all__ = ["encode", "decode", "register", "library", "Opaque", "PlainError", "MAX_DEPTH", "MAX_ITEMS"]
 
 #: Deepest nesting :func:`decode` accepts (the lessons' answers are a few levels deep).
 MAX_DEPTH = 60
@@ -44,9 +46,6 @@ _MAX_TEXT = 200            # characters of an opaque value's repr that cross
 _MAX_STR = 1_000_000       # characters of one string
 _MAX_GENERATOR = 100_000   # items taken from a generator
 
-# The puzzles' own classes, by tag: the puzzle's kind in the registry and the class's name in its
-# module (imported only when met).
-_LIBRARY = {"Puzzle": ("summaze", "Puzzle"), "WallMaze": ("walls", "WallMaze"), "JumpMaze": ("jump", "JumpMaze")}
 _registered: dict = {}      # tag -> (class, to_plain, from_plain)
 _tags: dict = {}            # class -> tag
 
@@ -86,20 +85,31 @@ def register(cls: type, tag: str, to_plain: Callable[[Any], Any], from_plain: Ca
     _tags[cls] = tag
 
 
-def _library_class(tag: str):
+@lru_cache(maxsize=None)
+def library() -> dict:
+    """``{tag: class}``: the puzzles' classes that cross as plain data, each tagged with its name, as
+    every kind of :data:`~mathmaze_lib.puzzles.PUZZLES` lists them in its ``plain`` (read once).
+
+    >>> sorted(library())
+    ['IceMaze', 'JumpMaze', 'LightsOut', 'Puzzle', 'WallMaze']
+    """
     from ..puzzles import PUZZLES
 
-    kind, name = _LIBRARY[tag]
-    return getattr(PUZZLES[kind].module, name)
+    found: dict = {}
+    for name in PUZZLES:
+        for cls in PUZZLES[name].plain:
+            if cls.__name__ in found and found[cls.__name__] is not cls:
+                raise ValueError(f"puzzle {name!r}: a class named {cls.__name__} crosses as plain data already "
+                                 f"(from {found[cls.__name__].__module__}): give it another name")
+            found[cls.__name__] = cls
+    return found
 
 
 def _tag_of(kind: type):
     if kind in _tags:
         return _tags[kind]
-    module = getattr(kind, "__module__", "")
-    for tag, (_, name) in _LIBRARY.items():
-        if module.startswith("mathmaze_lib.") and kind.__name__ == name and _library_class(tag) is kind:
-            return tag
+    if getattr(kind, "__module__", "").startswith("mathmaze_lib.") and library().get(kind.__name__) is kind:
+        return kind.__name__
     return None
 
 
@@ -268,9 +278,9 @@ def _object(body, depth: int, where: str, budget: _Budget):
     tag, fields = body
     if tag in _registered:
         return _registered[tag][2](_decode(fields, depth + 1, where, budget))
-    if tag not in _LIBRARY:
+    cls = library().get(tag)
+    if cls is None:
         raise PlainError(f"at {where or 'the top'}: {tag[:40]!r} is not a class that can cross")
-    cls = _library_class(tag)
     if type(fields) is not dict:
         raise PlainError(f"at {where or 'the top'}: the fields of a {tag} are an object")
     names = {f.name for f in dataclasses.fields(cls)}

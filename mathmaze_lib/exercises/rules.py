@@ -114,7 +114,7 @@ def rule_diagnose(rules: Sequence[Rule], more: Optional[Callable] = None) -> Cal
     """
     def diagnose(expected, got, args):
         said = more(expected, got, args) if more else None
-        if said:
+        if said or same_form(expected, got):      # only the form differs: no rule explains that
             return said
         broken = broken_rules(rules, args, got)
         if len(broken) == 1:

@@ -65,7 +65,12 @@ def collect(solutions_dir: Path) -> dict:
 
 def write(solutions_dir: Path, check: bool = False, target: Path = DATA) -> bool:
     """Write the solutions file from the notebooks (``check``: only compare); True when it differed."""
-    text = json.dumps(collect(solutions_dir), indent=1, sort_keys=True) + "\n"
+    return write_data(json.dumps(collect(solutions_dir), indent=1, sort_keys=True) + "\n", target, check)
+
+
+def write_data(text: str, target: Path, check: bool = False) -> bool:
+    """Write ``text`` to a data file of the release step unless it holds it already (``check``: only compare);
+    True when it differed."""
     current = target.read_text(encoding="utf-8") if target.exists() else None
     if current == text:
         return False
@@ -75,6 +80,7 @@ def write(solutions_dir: Path, check: bool = False, target: Path = DATA) -> bool
 
 
 def load() -> dict:
+    """``{"lessonN": {"qN": code}}`` from the solutions file ({} when it is missing or unreadable)."""
     try:
         return json.loads(DATA.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -87,6 +93,16 @@ def stored(exercise) -> str:
     module, attr = getattr(exercise, "_solution_key", ("", ""))
     code = load().get(module, {}).get(attr, "") if module else ""
     return code if isinstance(code, str) else ""
+
+
+def by_number(names) -> list:
+    """Exercise names in the order of their numbers (``q2a`` stays before ``q2``: the same number keeps
+    the order given), as a lesson lists its own and the ones its puzzles bring.
+
+    >>> by_number(["q1", "q2a", "q2", "q7", "q6"])
+    ['q1', 'q2a', 'q2', 'q6', 'q7']
+    """
+    return sorted(names, key=lambda name: int(re.sub(r"\D", "", name)))
 
 
 def attach(namespace: dict, module: str, data: Optional[dict] = None) -> None:

@@ -2,12 +2,15 @@
 
 For each submission :func:`grade_class`
 
-1. reads the file (too big, not UTF-8, not JSON, not a notebook, no lesson: a row with the reason)
-   and reads its source (:mod:`.source`): code that reaches into the checks or the grader gets no
-   marks, a function that names a helper its exercise forbids gets "write it yourself";
+1. names it by where it came from (:func:`.owner.whose`: the hub login, the file or its folder, the
+   roster's File column; never the notebook's metadata), reads the file (too big, not UTF-8, not
+   JSON, not a notebook, no lesson: a row with the reason) and reads its source (:mod:`.source`):
+   code that reaches into the checks or the grader gets no marks, a function that names a helper
+   its exercise forbids gets "write it yourself";
 2. runs its code cells in order in a fresh :mod:`.worker` process, inside a bubblewrap sandbox
-   where there is one (:mod:`.sandbox`: no network, a read-only view of the Python installation,
-   a private temporary folder, no fork, limits on memory, time and output). A cell that raises is
+   (:mod:`.sandbox`: no network, a read-only view of the Python installation, a private temporary
+   folder, no fork, limits on memory, time and output; where it cannot start, grading stops and says
+   why, unless told ``use_sandbox=False``). A cell that raises is
    noted; a cell that never ends is interrupted; a cell that kills the worker, prints a flood or
    ignores the interrupt is skipped and a fresh worker re-runs the cells before it
    (:mod:`.runner`), so one bad cell costs only what needs it;
@@ -38,30 +41,36 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from . import sandbox
+from .owner import Owner, whose
 from .gradebook import (LESSON_FILES, LMS_COLUMNS, Roster, Submission, Feedback, columns, graded_exercises,
                         lesson_of_sources, read_notebook, read_roster, student_name, write_csv, write_feedback,
                         write_lms)
 
 __all__ = ["Feedback", "Submission", "graded_exercises", "lesson_of_sources", "student_name", "grade_class",
            "isolation", "write_csv", "write_feedback", "read_roster", "write_lms", "Roster", "columns",
-           "LESSON_FILES", "LMS_COLUMNS", "HIDDEN_SEED", "NOT_ISOLATED"]
+           "LESSON_FILES", "LMS_COLUMNS", "HIDDEN_SEED", "NOT_ISOLATED", "REFUSED", "Owner", "whose", "name_submission"]
 
 HIDDEN_SEED = 20261123
-#: What ``grade`` says on every run where submissions cannot be isolated.
-NOT_ISOLATED = ("warning: submissions are NOT isolated: {why}. Each notebook still runs in its own process and "
-                "is judged outside it, but it can read and change your files and use the network. "
-                "Grade untrusted work on Linux with bubblewrap (--require-sandbox makes this an error).")
+#: What ``grade --no-sandbox`` says on every run (submissions are not isolated).
+NOT_ISOLATED = ("warning: submissions are NOT isolated ({why}). Each notebook still runs in its own process and "
+                "is judged outside it, but it can read and change your files and use the network: grade only work "
+                "you trust this way.")
+#: What ``grade`` says where the sandbox cannot start (and it was not told --no-sandbox).
+REFUSED = ("grade runs learners' code only inside its sandbox, and the sandbox cannot start here: {why}. "
+           "(Grading without it lets every notebook read and change your files: only for work you trust, "
+           "add --no-sandbox.)")
 
 
-def isolation(use: Optional[bool] = None) -> tuple:
-    """``(sandboxed, why not)``: whether submissions will run in the sandbox (``use``: True requires
-    it, False turns it off, None uses it where it works)."""
+def isolation(use: bool = True) -> tuple:
+    """``(sandboxed, why not)``: whether submissions will run in the sandbox. ``use`` True (the default)
+    requires it: a ValueError saying why it cannot start here and what to do (:data:`REFUSED`); False
+    turns it off (``--no-sandbox``)."""
     if use is False:
-        return False, "the sandbox was turned off"
+        return False, "--no-sandbox"
     why = sandbox.why_not()
-    if why is not None and use:
-        raise ValueError(f"--require-sandbox: {why}")
-    return why is None, why
+    if why is not None:
+        raise ValueError(REFUSED.format(why=why))
+    return True, None
 
 
 def _font_cache() -> Path:
@@ -81,7 +90,22 @@ def _font_cache() -> Path:
     return folder
 
 
-async def _grade_all(paths, lesson, jobs, settings, max_bytes, root, partial, progress) -> tuple:
+def name_submission(sub: Submission, root=None, metadata: Optional[dict] = None, roster=None) -> Submission:
+    """Give ``sub`` its student's name from where it came from (:func:`.owner.whose`), its ``root`` and,
+    when the notebook's ``metadata`` names someone else, a note saying so; returns ``sub``."""
+    owner = whose(sub.path, root, metadata, roster)
+    sub.student, sub.named_by, sub.root = owner.name, owner.source, Path(root) if root is not None else None
+    if owner.note and owner.note not in sub.notes:
+        sub.notes.append(owner.note)
+    return sub
+
+
+def _root_of(path: Path, root):
+    """The folder ``path`` was found in: ``root``, or its entry when ``root`` maps paths to folders."""
+    return root.get(path) if isinstance(root, dict) else root
+
+
+async def _grade_all(paths, lesson, jobs, settings, max_bytes, root, partial, progress, roster) -> tuple:
     from .judge import plan_for
     from .runner import grade_notebook
 
@@ -93,9 +117,9 @@ async def _grade_all(paths, lesson, jobs, settings, max_bytes, root, partial, pr
             nb = read_notebook(sub.path, max_bytes)
         except (ValueError, OSError) as err:
             sub.reason = str(err) if isinstance(err, ValueError) else f"cannot read the file ({err.strerror})"
-            sub.student = student_name(sub.path, root=root)
+            name_submission(sub, _root_of(sub.path, root), roster=roster)
             continue
-        sub.student = student_name(sub.path, nb.metadata, root=root)
+        name_submission(sub, _root_of(sub.path, root), nb.metadata, roster)
         sub.lesson = lesson_of_sources(c.source for c in nb.cells if c.cell_type == "code")
         if sub.lesson is None:
             sub.reason = "not a Math Maze lesson notebook: no cell imports mathmaze_lib.exercises.lessonN"
@@ -118,6 +142,7 @@ async def _grade_all(paths, lesson, jobs, settings, max_bytes, root, partial, pr
                 sub.reason = f"lesson {lesson} has no checked exercises to grade"
         return subs, lesson
     settings.lesson = lesson
+    settings.shared = _font_cache()       # only when there are notebooks to run
     gate = asyncio.Semaphore(max(1, jobs))
 
     async def one(sub):
@@ -155,14 +180,15 @@ def _defines(code: str, name: str) -> bool:
 def grade_class(paths, lesson: Optional[int] = None, jobs: int = 2, cell_timeout: float = 60,
                 notebook_timeout: float = 600, exercise_timeout: float = 30, memory_mb: int = 2048,
                 max_mb: float = 20, seed: int = HIDDEN_SEED, progress: Optional[Callable] = None,
-                partial: bool = False, use_sandbox: Optional[bool] = None, root=None, hide=(),
-                max_output_mb: float = 2) -> tuple:
+                partial: bool = False, use_sandbox: bool = True, root=None, hide=(),
+                max_output_mb: float = 2, roster=None) -> tuple:
     """Grade every submission; returns ``(submissions, lesson)``.
 
     ``lesson`` defaults to the lesson most submissions are; ``progress(submission)`` is called as
-    each one is done. ``use_sandbox``: True requires the sandbox (ValueError where there is none),
-    False runs workers without it, None uses it where it works (see :func:`isolation`). ``root`` is the
-    folder the submissions were found in (for students' folder names); ``hide`` lists more paths a
+    each one is done. ``use_sandbox``: True (the default) requires the sandbox (a ValueError saying
+    why it cannot start here, :func:`isolation`), False runs workers without it. ``root`` is the folder
+    the submissions were found in, or ``{path: folder}`` (for students' folder names); ``roster`` a
+    :class:`Roster` whose File column names files nothing else names; ``hide`` lists more paths a
     submission must not see (the gradebook, the feedback folder, the roster).
     """
     from .runner import Settings
@@ -178,18 +204,18 @@ def grade_class(paths, lesson: Optional[int] = None, jobs: int = 2, cell_timeout
     paths = [Path(p) for p in paths]
     hidden = sorted({p.resolve() for p in paths} | {p.resolve().parent for p in paths}
                     | {Path(p).resolve() for p in hide})
-    cache = _font_cache()
     settings = Settings(lesson=lesson or 0, cell_timeout=cell_timeout, notebook_timeout=notebook_timeout,
                         exercise_timeout=exercise_timeout, memory_mb=memory_mb,
-                        max_output=int(max_output_mb * 2 ** 20), seed=seed, sandbox=sandboxed, hidden=hidden,
-                        shared=cache)
+                        max_output=int(max_output_mb * 2 ** 20), seed=seed, sandbox=sandboxed, hidden=hidden)
     quiet = _ExitStatusNoise()
     logging.getLogger("asyncio").addFilter(quiet)
     try:
-        return asyncio.run(_grade_all(paths, lesson, jobs, settings, int(max_mb * 1e6), root, partial, progress))
+        return asyncio.run(_grade_all(paths, lesson, jobs, settings, int(max_mb * 1e6), root, partial, progress,
+                                      roster))
     finally:
         logging.getLogger("asyncio").removeFilter(quiet)
-        shutil.rmtree(cache, ignore_errors=True)
+        if settings.shared is not None:
+            shutil.rmtree(settings.shared, ignore_errors=True)
 
 
 class _ExitStatusNoise(logging.Filter):

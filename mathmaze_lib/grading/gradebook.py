@@ -19,29 +19,26 @@ from pathlib import Path
 from typing import Optional
 
 from ..exercises.core import Feedback
+from .owner import LESSON_FILES, _clean, whose
 
 __all__ = ["Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
            "read_notebook", "columns", "write_csv", "write_feedback", "Roster", "read_roster", "write_lms",
            "LMS_COLUMNS"]
 
-#: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
-LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
 _LESSON_IMPORT = re.compile(r"mathmaze_lib\.exercises\s+import\s+lesson(\d+)|mathmaze_lib\.exercises\.lesson(\d+)")
-# What a copy of a file adds to its name: Jupyter's "-Copy1", a browser's " (1)", "copy of ...", "Untitled".
-_COPY = re.compile(r"(?i)^copy[\s_-]+of\b[\s_-]*|([\s_.-]*copy\d*|\s*\(\d+\)|untitled\d*)$")
-# Folders that hold an assignment rather than a student (nbgrader's submitted/STUDENT/ASSIGNMENT/...).
-_NOT_A_STUDENT = re.compile(r"(?i)^(lesson\s*\d+|(\d\d_)?(start_here|math_maze|jumping_mazes|wall_optimization)|"
-                            r"submitted|submissions?|autograded|feedback|\.ipynb_checkpoints)$")
 
 
 @dataclass
 class Submission:
     """The grade of one file: ``verdicts`` by exercise (``q1`` ...), ``reason`` when it could not be
-    graded at all, ``notes`` (cells that raised, were stopped, ...), ``student`` and ``student_id``
-    (from the roster), and how long it took."""
+    graded at all, ``notes`` (cells that raised, were stopped, ...), ``student`` (from where the work
+    came from: :func:`.owner.whose`; ``named_by`` says what named it) and ``student_id`` (from the
+    roster), ``root`` (the folder it was found in), and how long it took."""
 
     path: Path
     student: str = ""
+    named_by: str = ""
+    root: Optional[Path] = None
     lesson: Optional[int] = None
     verdicts: dict = field(default_factory=dict)
     reason: str = ""
@@ -54,6 +51,7 @@ class Submission:
 
     @property
     def total(self) -> float:
+        """The submission's points: the sum over its exercises' verdicts."""
         return _number(sum(v.points(self.partial) for v in self.verdicts.values()))
 
 
@@ -66,21 +64,24 @@ def _number(value: float) -> float:
 # ------------------------------------------------------------------------------ reading
 
 def graded_exercises(lesson: int) -> list:
-    """``[(attribute, exercise), ...]`` of a lesson's checked exercises (questions to think about are not graded).
+    """``[(attribute, exercise), ...]`` of every checked item of a lesson, in the lesson module's ``__all__``
+    order: the functions, the put-in-order steps and the checked challenges (questions to think about are
+    not graded). The tests find a lesson's exercises the same way (:func:`~mathmaze_lib.exercises.checked`).
 
-    >>> [(q, ex.name) for q, ex in graded_exercises(2)][:2]
-    [('q1', 'moves_table'), ('q2', 'bfs_distances')]
+    >>> [(q, ex.name) for q, ex in graded_exercises(1)][2:5]
+    [('q3', 'is_solution'), ('q4a', 'routes_order'), ('q4', 'count_paths')]
+    >>> graded_exercises(3)[-1][0]
+    'c1'
     """
     import importlib
 
-    from ..exercises.core import ThoughtExercise
+    from ..exercises import checked
 
     try:
         module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
     except ImportError:
         raise ValueError(f"lesson {lesson}: there is no mathmaze_lib.exercises.lesson{lesson}") from None
-    names = sorted((n for n in dir(module) if re.fullmatch(r"q\d+", n)), key=lambda n: int(n[1:]))
-    return [(n, getattr(module, n)) for n in names if not isinstance(getattr(module, n), ThoughtExercise)]
+    return checked(module)
 
 
 def lesson_of_sources(sources) -> Optional[int]:
@@ -92,44 +93,10 @@ def lesson_of_sources(sources) -> Optional[int]:
     return None
 
 
-def _clean(stem: str) -> str:
-    for lesson in LESSON_FILES:
-        stem = stem.replace(lesson, " ")
-    previous = None
-    while previous != stem:
-        previous, stem = stem, _COPY.sub("", stem.strip(" _.-"))
-    return re.sub(r"[\s_.\-]+", " ", stem).strip()
-
-
-def student_name(path, metadata: Optional[dict] = None, root=None) -> str:
-    """The student's name: from the notebook's metadata (``mathmaze.student`` or the first of
-    ``authors``), else the file name without the lesson's name and what copying adds ("-Copy1",
-    " (1)", "Copy of"), else the nearest folder (below ``root``) that is not an assignment's."""
-    metadata = metadata or {}
-    named = (metadata.get("mathmaze") or {}).get("student") if isinstance(metadata.get("mathmaze"), dict) else None
-    authors = metadata.get("authors")
-    if not named and isinstance(authors, list) and authors and isinstance(authors[0], dict):
-        named = authors[0].get("name")
-    if isinstance(named, str) and named.strip():
-        return re.sub(r"\s+", " ", named.strip())[:100]
-    path = Path(path)
-    stem = path.name[:-len(".ipynb")] if path.name.endswith(".ipynb") else path.stem
-    cleaned = _clean(stem)
-    if cleaned:
-        return cleaned
-    return _folder_name(path, root) or stem
-
-
-def _folder_name(path: Path, root=None) -> str:
-    """The nearest folder of ``path`` below ``root`` that names a student, or ""."""
-    root = Path(root).resolve() if root is not None else None
-    for folder in Path(path).parents:
-        if root is not None and folder.resolve() == root:
-            break
-        name = _clean(folder.name) if folder.name else ""
-        if name and not _NOT_A_STUDENT.match(folder.name):
-            return name
-    return ""
+def student_name(path, root=None) -> str:
+    """The student's name of the submission at ``path``: :func:`.owner.whose`'s name (from where the
+    work came from; a notebook's metadata never names it)."""
+    return whose(path, root).name
 
 
 def read_notebook(path: Path, max_bytes: int):
@@ -177,16 +144,17 @@ class Roster:
     def match(self, sub: Submission, root=None) -> tuple:
         """``(student, how)``: the student a submission belongs to, by what the teacher controls first
         (``how`` 0): the roster's ``File`` column (a path below the folder graded, a file name or a
-        folder name); then (1) a login or ID equal to one of its folders' names or its file's name;
-        then (2) the student's name, which a notebook's metadata can claim. ``(None, None)`` when no
-        rule finds exactly one student."""
-        rel = _relative(sub.path, root)
+        folder name); then (1) a login or ID equal to one of its folders' names, its file's name or the
+        hub login it was collected from; then (2) the student's name as its file or folder gives it.
+        ``(None, None)`` when no rule finds exactly one student. ``root``: the folder graded (default:
+        the submission's own ``root``)."""
+        rel = _relative(sub.path, sub.root if root is None else root)
         folders = {p.name.lower() for p in rel.parents if p.name}
         file_name = _clean(sub.path.name[:-6] if sub.path.name.endswith(".ipynb") else sub.path.stem).lower()
+        login = {sub.student.lower()} if sub.named_by == "hub login" else set()
         tests = [
-            lambda s: s.get("File") and (s["File"].strip("/") in (str(rel), sub.path.name)
-                                         or s["File"].strip("/").lower() in folders),
-            lambda s: any(s.get(k) and s[k].strip().lower() in folders | {file_name}
+            lambda s: _is_file(s, rel, sub.path.name, folders),
+            lambda s: any(s.get(k) and s[k].strip().lower() in folders | {file_name} | login
                           for k in ("SIS Login ID", "ID", "SIS User ID")),
             lambda s: s.get("Student") and _same_name(s["Student"], sub.student),
         ]
@@ -195,6 +163,19 @@ class Roster:
             if len(found) == 1:
                 return found[0], how
         return None, None
+
+    def by_file(self, path, root=None) -> Optional[dict]:
+        """The one student whose ``File`` is the submission at ``path`` (its path below ``root``, its
+        file name or one of its folders' names), or None."""
+        rel = _relative(path, root)
+        folders = {p.name.lower() for p in rel.parents if p.name}
+        found = [s for s in self.students if _is_file(s, rel, Path(path).name, folders)]
+        return found[0] if len(found) == 1 else None
+
+
+def _is_file(student: dict, rel: Path, name: str, folders: set) -> bool:
+    given = (student.get("File") or "").strip("/")
+    return bool(given) and (given in (str(rel), name) or given.lower() in folders)
 
 
 def _relative(path: Path, root) -> Path:
@@ -231,15 +212,18 @@ def read_roster(path) -> Roster:
 
 
 def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str, partial: bool = False,
-              root=None) -> tuple:
+              root=None, marks=None) -> tuple:
     """Write an LMS import file: the :data:`LMS_COLUMNS`, then one column ``assignment`` with each
-    student's points (empty for a student with no graded submission), after a "Points Possible" row.
+    student's points (empty for a student with no graded submission), after a "Points Possible" row;
+    the points are ``marks``' (:class:`~.marks.Marks`: the weights and the teacher's marks).
 
     A student gets the score of the one submission that matches them best (see :meth:`Roster.match`);
     when two match them equally well, neither is used. Returns ``(left out, by name only)``: the
-    submissions not in the file, and those matched only by a name (which a notebook can claim).
+    submissions not in the file, and those matched only by a name (a file or folder name, which a
+    learner may have chosen). ``root``: the folder graded (default: each submission's own ``root``).
     """
-    out_of = len(graded_exercises(lesson)) if lesson is not None else 0
+    marks = marks or _marks(lesson, partial)
+    out_of = marks.out_of if lesson is not None else 0
     claims: dict = {}
     left_out = []
     for sub in subs:
@@ -254,7 +238,7 @@ def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str
         winners = [sub for how, sub in found if how == best]
         left_out += [sub for how, sub in found if how != best or len(winners) > 1]
         if len(winners) == 1:
-            scores[key] = "" if winners[0].reason else winners[0].total
+            scores[key] = "" if winners[0].reason else marks.total(winners[0])
             if best == 2:
                 by_name.append(winners[0])
     for student in roster.students:
@@ -274,15 +258,39 @@ def write_lms(subs, roster: Roster, lesson: Optional[int], path, assignment: str
 # ------------------------------------------------------------------------------ writing
 
 def columns(lesson: Optional[int]) -> list:
-    """The gradebook's header row."""
-    qs = [f"{attr} {q.name}" for attr, q in graded_exercises(lesson)] if lesson is not None else []
+    """The gradebook's header row: a column per exercise, checked (``q1 path_sum``) or written (``q6 written``)."""
+    qs = [f"{attr} {q.name}" for attr, q in _exercises(lesson)]
     return ["file", "student", "lesson", *qs, "total", "out_of", "notes"]
 
 
-def _notes(sub: Submission) -> str:
+def _exercises(lesson: Optional[int]) -> list:
+    """``[(attr, exercise)]`` of the gradebook's columns: checked and written exercises, in order."""
+    from .marks import written_questions
+
+    if lesson is None:
+        return []
+    both = graded_exercises(lesson) + [(a, _Written(a)) for a, _ in written_questions(lesson)]
+    return sorted(both, key=lambda pair: int(pair[0][1:]))
+
+
+@dataclass
+class _Written:
+    """A written answer's column (``q6 written``)."""
+
+    attr: str
+    name: str = "written"
+
+
+def _marks(lesson, partial):
+    from .marks import Marks
+
+    return Marks.of(lesson, partial)
+
+
+def _notes(sub: Submission, marks=None) -> str:
     if sub.reason:
         return "; ".join([sub.reason] + [n for n in sub.notes if n not in sub.reason])
-    missed = []
+    missed = [f"{attr} written: not marked yet" for attr in (marks.unmarked(sub) if marks else [])]
     for attr, v in sub.verdicts.items():
         if v.borrowed:
             missed.append(f"{attr} right with the reference {' and '.join(v.borrowed)} (wrong in this notebook)")
@@ -291,10 +299,13 @@ def _notes(sub: Submission) -> str:
     return "; ".join(missed + sub.notes)
 
 
-def write_csv(subs, lesson: Optional[int], path, partial: bool = False) -> None:
-    """The gradebook: one row per submission, the points per exercise (1 or 0; with ``partial`` the
-    share of cases right), empty when the file could not be graded."""
-    exercises = graded_exercises(lesson) if lesson is not None else []
+def write_csv(subs, lesson: Optional[int], path, partial: bool = False, marks=None) -> None:
+    """The gradebook: one row per submission, the points per exercise (its weight when right; with
+    ``partial`` the share of cases right times it; a written answer's the teacher's mark, empty until
+    marked), empty when the file could not be graded. ``marks``: :class:`~.marks.Marks` (default: the
+    default weights, no written answer marked)."""
+    marks = marks or _marks(lesson, partial)
+    exercises = _exercises(lesson)
     named: dict = {}
     for sub in subs:
         named.setdefault(sub.student.lower(), []).append(sub)
@@ -305,21 +316,23 @@ def write_csv(subs, lesson: Optional[int], path, partial: bool = False) -> None:
             twins = [str(s.path) for s in named[sub.student.lower()] if s is not sub]
             twin = f"the same student name as {', '.join(twins[:3])}: check which is whose" if twins else ""
             graded = not sub.reason
-            marks = [(sub.verdicts[a].points(partial) if a in sub.verdicts else 0) if graded else ""
-                     for a, _ in exercises]
-            w.writerow([str(sub.path), sub.student, sub.lesson if sub.lesson is not None else "", *marks,
-                        sub.total if graded else 0, len(exercises), "; ".join(filter(None, [_notes(sub), twin]))])
+            points = [("" if (p := marks.points(sub, a)) is None else p) if graded else "" for a, _ in exercises]
+            private = "; ".join(marks.notes.get(str(sub.path), []))
+            w.writerow([str(sub.path), sub.student, sub.lesson if sub.lesson is not None else "", *points,
+                        marks.total(sub), marks.out_of, "; ".join(filter(None, [_notes(sub, marks), twin, private]))])
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")[:80] or "student"
 
 
-def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True) -> dict:
-    """One text file per submission quoting what each check said; returns ``{file: feedback path}``."""
+def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True, marks=None) -> dict:
+    """One text file per submission quoting what each check said, with the points of each exercise and
+    the teacher's marks and comments (``marks``); returns ``{file: feedback path}``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    exercises = graded_exercises(lesson) if lesson is not None else []
+    marks = marks or _marks(lesson, False)
+    exercises = _exercises(lesson)
     used, out = set(), {}
     for sub in subs:
         base = _slug(sub.student)
@@ -332,16 +345,39 @@ def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True) -
         if sub.reason:
             lines += ["This notebook could not be graded:", f"  {sub.reason}"]
         else:
-            lines.append(f"Score: {sub.total} of {len(exercises)}")
+            waiting = " (written answers not marked yet)" if marks.unmarked(sub) else ""
+            lines.append(f"Score: {marks.total(sub)} of {marks.out_of} points{waiting}")
             lines.append("Your notebook was run from the top in a fresh process"
                          + (" (in a sandbox)" if isolated else "") + ", then each exercise was checked "
                          "with the same checks as in the lesson plus hidden cases you had not seen.")
             for attr, q in exercises:
-                v = sub.verdicts.get(attr, Feedback("error", "not checked"))
-                lines += ["", f"{attr} {q.name}: {v.status}"]
-                lines += [f"  > {line}" for line in v.text.splitlines()]
+                points, worth = marks.points(sub, attr), _points_word(marks.weights.get(attr, 1))
+                if isinstance(q, _Written):
+                    mark = "not marked yet" if points is None else f"{points} of {worth}"
+                    lines += ["", f"{attr} (written answer): {mark}"]
+                else:
+                    v = sub.verdicts.get(attr, Feedback("error", "not checked"))
+                    lines += ["", f"{attr} {q.name}: {v.status}, {points} of {worth}"]
+                    lines += [f"  > {line}" for line in v.text.splitlines()]
+                if marks.comment(sub, attr):
+                    lines += [f"  Your teacher: {line}" for line in marks.comment(sub, attr).splitlines()]
+        if marks.comment(sub, "all"):
+            lines += ["", "Your teacher says:"] + [f"  {line}" for line in marks.comment(sub, "all").splitlines()]
         if sub.notes:
             lines += ["", "Notes:"] + [f"  - {n}" for n in sub.notes]
         (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         out[str(sub.path)] = folder / name
+    with open(folder / FEEDBACK_INDEX, "w", newline="", encoding="utf-8") as f:   # for release-feedback
+        w = csv.writer(f)
+        w.writerow(["student", "file", "feedback", "lesson"])
+        for sub in subs:
+            w.writerow([sub.student, str(sub.path), out[str(sub.path)].name, "" if lesson is None else lesson])
     return out
+
+
+#: The feedback folder's table of who gets which file (``release-feedback`` reads it).
+FEEDBACK_INDEX = "index.csv"
+
+
+def _points_word(points) -> str:
+    return f"{points} point" + ("" if points == 1 else "s")

@@ -1,12 +1,14 @@
 """The judge, in the grader's own process: it turns what a worker sent back into marks and feedback.
 
-For each checked exercise of the lesson an :class:`ExercisePlan` (made once for the whole class)
-holds the inputs (the cases ``check()`` shows and hidden cases drawn from the grader's seed), their
-plain-data form for the worker, and the reference answers, computed once and shared by every
-submission. :meth:`ExercisePlan.verdict` decodes a worker's reply (plain data only, see
-:mod:`mathmaze_lib.exercises.plain`) and judges it with the exercise's own
+For each checked item of the lesson (a function, a value, a put-in-order step, a checked challenge) an
+:class:`ExercisePlan` (made once for the whole class) holds the inputs (the cases ``check()`` shows and
+hidden cases drawn from the grader's seed), their plain-data form for the worker, and the reference
+answers, computed once and shared by every submission. :meth:`ExercisePlan.verdict` decodes a worker's
+reply (plain data only, see :mod:`mathmaze_lib.exercises.plain`) and judges it with the exercise's own
 :meth:`~mathmaze_lib.exercises.core.FunctionExercise.judge_outcomes`, so the feedback is the
-lesson's, word for word. Nothing the learner's process sends can do more than claim answers:
+lesson's, word for word. An answer that is a value (a put-in-order step's letters, a challenge's board)
+is judged here by the exercise itself: the function a put-in-order step's letters make runs here, built
+from the lesson's own lines only. Nothing the learner's process sends can do more than claim answers:
 a reply that is not plain data of the right shape is an error for that exercise only.
 """
 
@@ -16,8 +18,9 @@ import json
 from typing import Optional
 
 from ..exercises import plain
-from ..exercises.core import Feedback, FunctionExercise, ValueExercise, outcome_of
+from ..exercises.core import Challenge, Feedback, FunctionExercise, ValueExercise, outcome_of
 from ..exercises.guard import call as guarded
+from ..exercises.parsons import Parsons
 
 __all__ = ["ExercisePlan", "JUDGE_SECONDS"]
 
@@ -29,7 +32,7 @@ class ExercisePlan:
     """What the grader asks a worker about one exercise, and how it judges the reply."""
 
     def __init__(self, attr: str, q, seed: int):
-        self.attr, self.q = attr, q
+        self.attr, self.q, self.seed = attr, q, seed
         self.function = isinstance(q, FunctionExercise)
         self.batches = []
         if self.function:
@@ -69,7 +72,12 @@ class ExercisePlan:
             facts["value"] = plain.decode(facts["value"])
         if not self.function:
             value = facts.get("value") if facts.get("missing") is False else None
-            return self.q.evaluate(value)
+            shown = self.q.evaluate(value)
+            if not isinstance(self.q, Parsons) or not shown.correct:
+                return shown
+            # a put-in-order step: the function its letters make, on the hidden cases too
+            hidden = self.q.evaluate(value, hidden=self.seed)
+            return self._with_hidden(shown, hidden)
         early = self.q.first_look(facts)
         if early is not None:
             return early
@@ -82,12 +90,16 @@ class ExercisePlan:
             raise plain.PlainError("a reply whose batches do not match the request")
         shown, hidden = [self.q.judge_outcomes(p["calls"], [outcome_of(o) for o in b], expected=p["expected"],
                                                first_only=False) for b, p in zip(batches, self.batches)]
-        right, total = shown.right + hidden.right, shown.total + hidden.total
         if not shown.correct:
-            return Feedback(shown.status, shown.text, right, total)
-        count = hidden.total
+            return Feedback(shown.status, shown.text, shown.right + hidden.right, shown.total + hidden.total)
+        return self._with_hidden(shown, hidden)
+
+    @staticmethod
+    def _with_hidden(shown: Feedback, hidden: Feedback) -> Feedback:
+        """The verdict of an answer right on check()'s cases, on the hidden cases too."""
+        right, total = shown.right + hidden.right, shown.total + hidden.total
         if hidden.correct:
-            return Feedback("correct", f"{shown.text} It also agrees on {count} hidden cases.", right, total)
+            return Feedback("correct", f"{shown.text} It also agrees on {hidden.total} hidden cases.", right, total)
         return Feedback(hidden.status, f"{shown.text} But on the hidden cases (ones check() never showed): "
                                       f"{hidden.text}", right, total)
 
@@ -112,6 +124,7 @@ class ExercisePlan:
 
 
 def plan_for(lesson_exercises: list, seed: int) -> list:
-    """One :class:`ExercisePlan` per graded exercise (``[(attr, exercise), ...]``)."""
+    """One :class:`ExercisePlan` per graded exercise (``[(attr, exercise), ...]``): a function to write, a
+    value, a put-in-order step or a checked challenge."""
     return [ExercisePlan(attr, q, seed) for attr, q in lesson_exercises
-            if isinstance(q, (FunctionExercise, ValueExercise))]
+            if isinstance(q, (FunctionExercise, ValueExercise, Parsons, Challenge))]

@@ -79,6 +79,7 @@ class WorkerClient:
         self.cpu = 0.0            # CPU seconds the worker said it used
 
     async def start(self) -> "WorkerClient":
+        """Start the worker process (in the sandbox when the settings ask for it); this client."""
         s = self.settings
         command = [sys.executable, "-m", "mathmaze_lib.grading.worker", "--lesson", str(s.lesson)]
         cpu = s.notebook_timeout + 60
@@ -197,6 +198,7 @@ class WorkerClient:
             return {**reply, "status": "interrupted"}
 
     def kill(self) -> None:
+        """Kill the worker and everything it started (its process group)."""
         if self.proc is not None and self.proc.returncode is None:
             for kill in (lambda: os.killpg(self.proc.pid, signal.SIGKILL), self.proc.kill):
                 try:

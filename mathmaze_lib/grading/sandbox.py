@@ -27,9 +27,12 @@ process of the real user (the teacher's desktop, the other workers; per user nam
 recent kernels) and does not hold for root at all, so it would either stop nothing (grading as
 root, as in CI) or stop honest workers on a busy desktop. Refusing ``fork`` holds for every user.
 
-Without bubblewrap (macOS, Windows, a kernel without user namespaces) the worker is a plain
-process in a fresh temporary folder with the same resource limits: the judge is still outside
-the learner's code, but the submission can read and write what the teacher can.
+Where bubblewrap cannot make a sandbox (macOS, Windows, no bubblewrap, user namespaces turned off,
+a container that refuses them, a Python inside ``/tmp``, which the sandbox replaces),
+:func:`why_not` says which and what to do, and ``grade`` refuses to run submissions. Only with
+``--no-sandbox`` is the worker a plain process in a fresh temporary folder with the same resource
+limits: the judge is still outside the learner's code, but the submission can read and write what
+the teacher can.
 
 >>> seccomp_filter("x86_64")[:8].hex()
 '2000000004000000'
@@ -48,7 +51,8 @@ import sys
 from pathlib import Path
 from typing import Iterable, Optional
 
-__all__ = ["available", "why_not", "worker_command", "limits", "seccomp_filter", "PACKAGE", "TMP_MB"]
+__all__ = ["available", "why_not", "refusal_of", "in_private_folder", "in_container", "worker_command", "limits",
+           "seccomp_filter", "PACKAGE", "TMP_MB", "ELSEWHERE", "CONTAINER_OPTIONS"]
 
 PACKAGE = Path(__file__).resolve().parent.parent         # the mathmaze_lib folder
 TMP_MB = 256            # the private /tmp (and /dev/shm) of a worker
@@ -61,7 +65,7 @@ _probe: dict = {}
 
 
 def why_not() -> Optional[str]:
-    """None when a bubblewrap sandbox can start here, else why not, in a teacher's words."""
+    """None when a bubblewrap sandbox can start here, else why not and what to do, in a teacher's words."""
     if "result" not in _probe:
         _probe["result"] = _try_bwrap()
     return _probe["result"]
@@ -72,14 +76,26 @@ def available() -> bool:
     return why_not() is None
 
 
+#: Where to read how to grade with a sandbox on a machine that has none (macOS, Windows).
+ELSEWHERE = ("grade on the hub's machine, or in the grading container (docs/teachers.md, "
+             "\"Grading on macOS or Windows\")")
+#: How a container must be started for bubblewrap to work inside it (deploy/grader/README.md).
+CONTAINER_OPTIONS = ("--security-opt seccomp=unconfined --security-opt apparmor=unconfined "
+                     "--security-opt systempaths=unconfined")
+
+
 def _try_bwrap() -> Optional[str]:
     if not sys.platform.startswith("linux"):
-        return f"bubblewrap runs only on Linux (this is {platform.system() or sys.platform})"
+        return f"bubblewrap, the sandbox, runs only on Linux (this is {platform.system() or sys.platform}): {ELSEWHERE}"
     bwrap = shutil.which("bwrap")
     if bwrap is None:
-        return "bubblewrap is not installed (Debian/Ubuntu: apt install bubblewrap)"
+        return ("bubblewrap is not installed: install it (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: "
+                f"sudo dnf install bubblewrap), or {ELSEWHERE}")
     if platform.machine() not in _ARCHES:
-        return f"no seccomp filter for this processor ({platform.machine()})"
+        return f"no seccomp filter for this processor ({platform.machine()}): {ELSEWHERE}"
+    hidden = in_private_folder()
+    if hidden is not None:
+        return hidden
     argv, fds = worker_command([sys.executable, "-c", "pass"], memory_mb=512, cpu_seconds=30)
     try:
         proc = subprocess.run(argv, pass_fds=fds, capture_output=True, timeout=60, preexec_fn=limits(512, 30))
@@ -90,10 +106,68 @@ def _try_bwrap() -> Optional[str]:
             os.close(fd)
     if proc.returncode != 0:
         said = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        return (f"bubblewrap could not make a sandbox here ({said[-1][:200] if said else proc.returncode}); "
-                f"unprivileged user namespaces may be turned off (sysctl kernel.unprivileged_userns_clone, "
-                f"or AppArmor's kernel.apparmor_restrict_unprivileged_userns on Ubuntu)")
+        return refusal_of(said[-1][:200] if said else f"exit code {proc.returncode}")
     return None
+
+
+def in_private_folder() -> Optional[str]:
+    """Why not, when the Python that runs the grader lives in a folder the sandbox replaces with a
+    private one of its own (``/tmp``, ``/dev/shm``), so that a worker could not start; else None."""
+    mine = [Path(sys.executable).parent, *_python_dirs()]
+    for private in ("/tmp", "/dev/shm"):
+        for folder in (Path(private), Path(private).resolve()):
+            inside = next((p for p in mine if Path(os.path.abspath(p)).is_relative_to(folder)
+                           or p.resolve().is_relative_to(folder)), None)
+            if inside is not None:
+                return (f"the Python that runs grade ({sys.executable}) is inside the temporary folder {private}, "
+                        f"which the sandbox replaces with a private one of its own, so no submission could start: "
+                        f"make the environment in another folder (for example python3 -m venv ~/mathmaze-env, then "
+                        f"install the package there)")
+    return None
+
+
+def _setting(name: str) -> Optional[str]:
+    try:
+        return (Path("/proc/sys") / name).read_text().strip()
+    except OSError:
+        return None
+
+
+def in_container() -> bool:
+    """Whether this process runs in a container (Docker, Podman, systemd-nspawn, LXC)."""
+    return (os.path.exists("/.dockerenv") or os.path.exists("/run/.containerenv")
+            or bool(os.environ.get("container")))
+
+
+def refusal_of(said: str) -> str:
+    """Why bubblewrap could not make a sandbox and what to do, from its last line ``said`` and the
+    machine's settings: user namespaces turned off (and the setting that does it), Ubuntu's AppArmor
+    rule, a container that does not allow them, or bubblewrap's own words.
+
+    >>> refusal_of("bwrap: some new error")
+    'bubblewrap could not make a sandbox here (bwrap: some new error)'
+    """
+    words = f"bubblewrap could not make a sandbox here ({said})"
+    namespaces = any(w in said for w in ("new namespace", "uid map", "setting up uid", "unshare",
+                                         "Operation not permitted", "Permission denied"))
+    if not namespaces:
+        return words
+    for name, off, on in (("user/max_user_namespaces", "0", "10000"),
+                          ("kernel/unprivileged_userns_clone", "0", "1")):
+        if _setting(name) == off:
+            sysctl = name.replace("/", ".")
+            return (f"{words}: unprivileged user namespaces are turned off on this machine ({sysctl} = {off}); "
+                    f"turn them on (sudo sysctl -w {sysctl}={on}, and in /etc/sysctl.d/ to keep it), or {ELSEWHERE}")
+    if _setting("kernel/apparmor_restrict_unprivileged_userns") == "1":
+        return (f"{words}: Ubuntu's AppArmor keeps programs from making user namespaces "
+                f"(kernel.apparmor_restrict_unprivileged_userns = 1); load the profile that lets bubblewrap make "
+                f"them (docs/teachers.md, \"What is isolated, where\"), or {ELSEWHERE}")
+    if in_container():
+        return (f"{words}: this is a container whose confinement keeps bubblewrap from making namespaces or "
+                f"mounting /proc; start it with docker run {CONTAINER_OPTIONS} (deploy/grader/README.md), or "
+                f"grade on the hub's machine")
+    return (f"{words}: user namespaces may be turned off, or a security module (AppArmor, SELinux) may refuse "
+            f"them; {ELSEWHERE}")
 
 
 # ------------------------------------------------------------------------------ seccomp

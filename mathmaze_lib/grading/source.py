@@ -88,47 +88,169 @@ def _imports(trees) -> dict:
     return bound
 
 
+class _InOrder(ast.NodeVisitor):
+    """Visits a notebook's code as it runs, cell after cell and statement after statement, keeping
+    the names that imports bound at each point (``bound``: name -> module or module.name): a name
+    assigned anything else is no longer the module, and a function's body sees the names as they
+    were where it was defined, less its own local names. ``see(cell, node, bound)`` is called for
+    every node."""
+
+    def __init__(self, see):
+        self.see, self.bound, self.cell = see, {}, 0
+
+    def run(self, trees) -> None:
+        for cell, tree in trees:
+            self.cell = cell
+            if tree is not None:
+                self.visit(tree)
+
+    def visit(self, node):
+        self.see(self.cell, node, self.bound)
+        return super().visit(node)
+
+    def _rebind(self, target, value=None) -> None:
+        for name in ast.walk(target):
+            if isinstance(name, ast.Name) and isinstance(name.ctx, (ast.Store, ast.Del)):
+                alias = self.bound.get(value.id) if isinstance(value, ast.Name) and name is target else None
+                if alias:
+                    self.bound[name.id] = alias           # another name for the same module
+                else:
+                    self.bound.pop(name.id, None)
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            self.bound[(alias.asname or alias.name).split(".")[0]] = alias.name if alias.asname else \
+                alias.name.split(".")[0]
+
+    def visit_ImportFrom(self, node):
+        for alias in node.names:
+            if node.module:
+                self.bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            else:
+                self.bound.pop(alias.asname or alias.name, None)
+
+    def visit_Assign(self, node):
+        self.visit(node.value)
+        for target in node.targets:
+            self.visit(target)
+            self._rebind(target, node.value)
+
+    def visit_AnnAssign(self, node):
+        for part in (node.value, node.annotation, node.target):
+            if part is not None:
+                self.visit(part)
+        if node.value is not None:
+            self._rebind(node.target, node.value)
+
+    def visit_AugAssign(self, node):
+        self.visit(node.value)
+        self.visit(node.target)
+        self._rebind(node.target)
+
+    def visit_NamedExpr(self, node):
+        self.visit(node.value)
+        self.visit(node.target)
+        self._rebind(node.target)
+
+    def visit_For(self, node):
+        self.visit(node.iter)
+        self.visit(node.target)
+        self._rebind(node.target)
+        for statement in node.body + node.orelse:
+            self.visit(statement)
+
+    visit_AsyncFor = visit_For
+
+    def visit_With(self, node):
+        for item in node.items:
+            self.visit(item.context_expr)
+            if item.optional_vars is not None:
+                self.visit(item.optional_vars)
+                self._rebind(item.optional_vars)
+        for statement in node.body:
+            self.visit(statement)
+
+    visit_AsyncWith = visit_With
+
+    def visit_Delete(self, node):
+        for target in node.targets:
+            self.visit(target)
+            self._rebind(target)
+
+    def _function(self, node):
+        for part in [*getattr(node, "decorator_list", []), *getattr(node.args, "defaults", []),
+                     *[d for d in getattr(node.args, "kw_defaults", []) if d is not None]]:
+            self.visit(part)
+        outside = self.bound
+        self.bound = {k: v for k, v in outside.items() if k not in _local_names(node)}
+        body = node.body if isinstance(node.body, list) else [node.body]
+        for statement in body:
+            self.visit(statement)
+        self.bound = outside
+        if not isinstance(node, ast.Lambda):
+            self.bound.pop(node.name, None)
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
+
+    def visit_ClassDef(self, node):
+        for part in [*node.decorator_list, *node.bases, *node.keywords]:
+            self.visit(part)
+        outside = self.bound
+        self.bound = dict(outside)
+        for statement in node.body:
+            self.visit(statement)
+        self.bound = outside
+        self.bound.pop(node.name, None)
+
+
 def tampering(sources: Iterable[str], trees: Optional[list] = None) -> list:
-    """``[(cell, line, what), ...]``: code that reaches into the checks or the grader (see the module)."""
+    """``[(cell, line, what), ...]``: code that reaches into the checks or the grader (see the module).
+
+    A name is what it was bound to where the code runs, so a lesson's own ``g = summaze.grade(p)``
+    is not the module a learner imports as ``g`` in a later cell: that import is what is named.
+
+    >>> tampering(["g = 1\\nprint(g.near_misses)", "import mathmaze_lib.grading as g"])
+    [(2, 1, 'imports mathmaze_lib.grading')]
+    """
     trees = parse_cells(sources) if trees is None else trees
-    bound = _imports(trees)
-    lessons = {name for name, module in bound.items() if "mathmaze_lib.exercises.lesson" in module}
     found = []
 
-    def note(cell, node, what):
-        found.append((cell, getattr(node, "lineno", 0), what))
+    def see(cell, node, bound):
+        def note(what):
+            found.append((cell, getattr(node, "lineno", 0), what))
 
-    for cell, tree in trees:
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                    [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
-                for name in names:
-                    if name.startswith(_MACHINERY) or name.split(".")[0] in _MODULES:
-                        note(cell, node, f"imports {name}")
-                        break
-            elif isinstance(node, ast.Attribute):
-                dotted = _dotted(node)
-                full = ".".join([bound.get(dotted.split(".")[0], dotted.split(".")[0])] + dotted.split(".")[1:])
-                if node.attr in _ATTRIBUTES:
-                    note(cell, node, f"uses {dotted or node.attr}")
-                elif full.startswith(_MACHINERY):
-                    note(cell, node, f"uses {dotted}")
-            targets = node.targets if isinstance(node, ast.Assign) else \
-                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else \
-                node.targets if isinstance(node, ast.Delete) else []
-            for target in targets:
-                base = target.value if isinstance(target, (ast.Attribute, ast.Subscript)) else None
-                root = _dotted(base) if base is not None else ""
-                if root.split(".")[0] in lessons and root:
-                    note(cell, node, f"changes {root}")
-                elif root in ("builtins", "sys.modules") or root.startswith(("builtins.", "__builtins__")):
-                    note(cell, node, f"changes {root}")
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
-                    "setattr", "delattr") and node.args:
-                root = _dotted(node.args[0])
-                if root and (root.split(".")[0] in lessons or root.split(".")[0] in ("builtins", "__builtins__")):
-                    note(cell, node, f"changes {root}")
+        lessons = {name for name, module in bound.items() if "mathmaze_lib.exercises.lesson" in module}
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            for name in names:
+                if name.startswith(_MACHINERY) or name.split(".")[0] in _MODULES:
+                    note(f"imports {name}")
+                    break
+        elif isinstance(node, ast.Attribute):
+            dotted = _dotted(node)
+            full = ".".join([bound.get(dotted.split(".")[0], dotted.split(".")[0])] + dotted.split(".")[1:])
+            if node.attr in _ATTRIBUTES:
+                note(f"uses {dotted or node.attr}")
+            elif full.startswith(_MACHINERY):
+                note(f"uses {dotted}")
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else \
+            node.targets if isinstance(node, ast.Delete) else []
+        for target in targets:
+            base = target.value if isinstance(target, (ast.Attribute, ast.Subscript)) else None
+            root = _dotted(base) if base is not None else ""
+            if root.split(".")[0] in lessons and root:
+                note(f"changes {root}")
+            elif root in ("builtins", "sys.modules") or root.startswith(("builtins.", "__builtins__")):
+                note(f"changes {root}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (
+                "setattr", "delattr") and node.args:
+            root = _dotted(node.args[0])
+            if root and (root.split(".")[0] in lessons or root.split(".")[0] in ("builtins", "__builtins__")):
+                note(f"changes {root}")
+
+    _InOrder(see).run(trees)
     return sorted(set(found))
 
 

@@ -16,7 +16,8 @@ Requests (each with a number ``n`` that the reply repeats):
   (:meth:`~mathmaze_lib.exercises.core.FunctionExercise.compute`); ``references``: with the
   reference versions of the earlier exercises it ``uses`` in the learner's namespace. Reply
   ``{"op": "answers", "facts": ..., "batches": [[outcome, ...], ...]}``;
-* ``{"op": "value", "q": "q2"}``: the facts about a value exercise's variable;
+* ``{"op": "value", "q": "q2"}``: the facts about the variable of an exercise whose answer is a value
+  (a value exercise, a put-in-order step's letters, a challenge's answer), judged in the grader;
 * ``{"op": "interrupt"}`` (no reply): a KeyboardInterrupt in the running cell; ``{"op": "bye"}``: the
   worker replies with the CPU seconds it used and ends.
 
@@ -115,13 +116,12 @@ class Worker:
     def __init__(self, lesson: int, requests: int, replies: int):
         import importlib
 
-        from ..exercises import core, plain
+        from ..exercises import checked, core, plain
 
         self.core, self.plain = core, plain
         module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
         # Copies taken before any learner code runs: patching ex.q1 in a cell does not reach them.
-        self.exercises = {name: copy.copy(q) for name, q in vars(module).items()
-                          if name[:1] == "q" and name[1:].isdigit()}
+        self.exercises = {name: copy.copy(q) for name, q in checked(module)}
         self.references = {q.name: types.SimpleNamespace(name=q.name, reference=q.reference)
                            for q in self.exercises.values() if hasattr(q, "reference")}
         self.requests, self.replies = requests, replies
@@ -143,6 +143,7 @@ class Worker:
                 self.inbox.put(message)
 
     def run(self, message: dict) -> dict:
+        """Run one cell's ``code`` in the shell; whether it raised, and what."""
         result = self.shell.run_cell(str(message.get("code", "")), store_history=True)
         error = result.error_before_exec or result.error_in_exec
         if error is None:
@@ -150,12 +151,14 @@ class Worker:
         return {"op": "ran", "status": "error", "ename": type(error).__name__, "evalue": _safe_text(error)}
 
     def facts(self, answer) -> dict:
+        """What a check looks at before it calls an answer, as plain data."""
         facts = self.core.describe_answer(answer)
         if "value" in facts:
             facts["value"] = self.plain.encode(facts["value"])
         return facts
 
     def answers(self, message: dict) -> dict:
+        """The answer's facts and its outcomes on the request's calls, as plain data."""
         q = self.exercises.get(str(message.get("q")))
         if q is None or not hasattr(q, "compute"):
             return {"op": "answers", "facts": {"missing": True}, "batches": []}
@@ -177,11 +180,13 @@ class Worker:
         return {"op": "answers", "facts": facts, "batches": batches}
 
     def value(self, message: dict) -> dict:
+        """The facts of a value exercise's answer."""
         q = self.exercises.get(str(message.get("q")))
         answer = self.shell.user_ns.get(q.name) if q is not None else None
         return {"op": "value", "facts": self.facts(answer)}
 
     def serve(self) -> None:
+        """Answer the grader's requests, one at a time, until it says bye."""
         threading.Thread(target=self.listen, daemon=True).start()
         send(self.replies, {"op": "ready", "n": 0})
         handlers = {"run": self.run, "answers": self.answers, "value": self.value}
@@ -221,6 +226,7 @@ def _take_pipes() -> tuple:
 
 
 def main(argv=None) -> int:
+    """The worker process (``--lesson N``): serve the grader's requests on the pipes it was started with."""
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 2 or argv[0] != "--lesson" or not argv[1].isdigit():
         print("usage: python -m mathmaze_lib.grading.worker --lesson N (started by the grader)", file=sys.stderr)

@@ -3,10 +3,13 @@
 them (:func:`fast_search`: the clock, the rounds and the history, as :func:`~mathmaze_lib.optimize.anneal._search`
 keeps them).  ``anneal``, ``local_search`` and ``build`` take ``compiled=True`` for it.
 
-The compiled steps take the board, the search and the runner's scratch as named structures (:class:`Board`,
-:class:`Search`, :class:`Scratch`).  This module owns the search's state array: ``state[PLACED]`` walls placed, ``state[MOVES]`` the current
+This module owns the search's state array: ``state[PLACED]`` walls placed, ``state[MOVES]`` the current
 moves, ``state[EVALS]`` runner calls, ``state[CANDS]`` the current route's candidates (kept in ``cands``),
-``state[BEST]`` the best moves and ``state[BEST_PLACED]`` the walls of the best board.
+``state[BEST]`` the best moves and ``state[BEST_PLACED]`` the walls of the best board.  The compiled
+steps take three named tuples, the :data:`Board`, the runner's :data:`Scratch` and the :data:`Search`
+(that state, the walls, the best board, and the random numbers: a generator of
+:mod:`mathmaze_lib.compiled_random` seeded from the caller's ``random.Random``, never numba's global
+``np.random``).
 
 The compiled functions are cached on disk (numba's ``cache=True``): the first call in a new installation
 compiles them (about 6 s on 2 cores), later processes load them.  ``python -m mathmaze_lib.optimize``
@@ -18,18 +21,30 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple, Optional
+from collections import namedtuple
+from typing import Optional
 
 import numpy as np
 
+from ..compiled_random import below, generator, uniform
 from ..puzzles.wallmaze import fastrunner
 from ..puzzles.wallmaze.fastrunner import CUT_LEN, MARK_STAMP, ROUTE_LEN, njit, run_arrays
 from .clock import OptResult, _Clock, check_limits
 
-__all__ = ["fast_search", "seed_random", "fill", "anneal_chunk", "build_chunk"]
+__all__ = ["fast_search", "Board", "Scratch", "Search", "fill", "anneal_chunk", "build_chunk"]
 
 #: The slots of the search's ``state`` array (see the module's text).
 PLACED, MOVES, EVALS, CANDS, BEST, BEST_PLACED = range(6)
+
+#: The board as the compiled steps read it: :func:`~mathmaze_lib.puzzles.wallmaze.fastrunner.board`'s arrays,
+#: with ``blocked`` the current board (rocks and walls).
+Board = namedtuple("Board", "nbrs wallable blocked starts kind legs tele_in tele_ptr tele_out")
+#: The runner's scratch (``fastrunner.Board.buffers``), then the candidates' (``mark``, ``cands``).
+Scratch = namedtuple("Scratch", "seen parent queue leg sources used route cut counts mark cands")
+#: One search: its ``state`` (slots above), its current ``walls``, the ``best`` board, and its random
+#: numbers ``rng`` (a :mod:`mathmaze_lib.compiled_random` generator seeded from the caller's
+#: ``random.Random``).
+Search = namedtuple("Search", "state walls best rng")
 
 
 @njit(cache=True)
@@ -59,158 +74,107 @@ def _candidates(wallable, blocked, route, cut, counts, mark, cands):
 
 
 @njit(cache=True)
-def seed_random(value):
-    """Seed the compiled functions' random numbers (numba keeps its own generator)."""
-    np.random.seed(value)
-
-
-class Board(NamedTuple):
-    """The board as the compiled runner reads it (:class:`~mathmaze_lib.puzzles.wallmaze.fastrunner.Board`'s
-    arrays): the runner's neighbours, the cells that may take a wall, the starts, each cell's leg as a
-    target (``kind``), the number of legs and the teleports."""
-
-    nbrs: np.ndarray
-    wallable: np.ndarray
-    starts: np.ndarray
-    kind: np.ndarray
-    legs: int
-    tele_in: np.ndarray
-    tele_ptr: np.ndarray
-    tele_out: np.ndarray
-
-
-class Scratch(NamedTuple):
-    """The runner's scratch arrays (:meth:`~mathmaze_lib.puzzles.wallmaze.fastrunner.Board.buffers`), then
-    the candidates' stamps (``mark``) and the candidates themselves (``cands``)."""
-
-    seen: np.ndarray
-    parent: np.ndarray
-    queue: np.ndarray
-    leg: np.ndarray
-    sources: np.ndarray
-    used: np.ndarray
-    route: np.ndarray
-    cut: np.ndarray
-    counts: np.ndarray
-    mark: np.ndarray
-    cands: np.ndarray
-
-
-class Search(NamedTuple):
-    """One search's boards: the current one (``blocked``) and its ``walls``, the ``state`` (its slots: the
-    module's text), the best board (``best``) and the cells a wall may go on (``spots``)."""
-
-    blocked: np.ndarray
-    walls: np.ndarray
-    state: np.ndarray
-    best: np.ndarray
-    spots: np.ndarray
+def _run(b, w):
+    """The runner on the board ``b`` (its current walls in ``b.blocked``), with the scratch ``w``: the moves
+    (-1 when every route is blocked); ``w.route`` and ``w.cut`` hold its routes."""
+    return run_arrays(b.nbrs, b.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
+                      w.seen, w.parent, w.queue, w.leg, w.sources, w.used, w.route, w.cut, w.counts)
 
 
 @njit(cache=True)
-def _run(b, blocked, s):
-    """The runner on ``blocked`` (:func:`~mathmaze_lib.puzzles.wallmaze.fastrunner.run_arrays`)."""
-    return run_arrays(b.nbrs, blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out,
-                      s.seen, s.parent, s.queue, s.leg, s.sources, s.used, s.route, s.cut, s.counts)
+def _route_candidates(b, w):
+    """:func:`_candidates` of the last run (kept in ``w.cands``); their number."""
+    return _candidates(b.wallable, b.blocked, w.route, w.cut, w.counts, w.mark, w.cands)
 
 
 @njit(cache=True)
-def _route_candidates(b, blocked, s):
-    """:func:`_candidates` of the last run."""
-    return _candidates(b.wallable, blocked, s.route, s.cut, s.counts, s.mark, s.cands)
-
-
-@njit(cache=True)
-def fill(b, run, limit, s):
-    """Put walls on random cells of the route until ``limit`` walls stand or every try blocks.
-    ``run.walls[:run.state[PLACED]]`` are the walls; ``s.cands`` and ``run.state[CANDS]`` (their number)
-    are the current route's candidates when it returns."""
-    blocked, walls, state, cands = run.blocked, run.walls, run.state, s.cands
-    moves = _run(b, blocked, s)
+def fill(b, w, s, limit):
+    """Put walls on random cells of the route until ``limit`` walls stand or every try blocks (the
+    :class:`Search` ``s``: ``s.state`` its slots, ``s.walls[:s.state[PLACED]]`` the walls).  When it
+    returns, ``w.cands`` and ``s.state[CANDS]`` (their number) are the current route's candidates."""
+    state, walls, blocked, cands = s.state, s.walls, b.blocked, w.cands
     state[EVALS] += 1
-    state[MOVES] = moves
-    m = _route_candidates(b, blocked, s)
+    state[MOVES] = _run(b, w)
+    m = _route_candidates(b, w)
     while state[PLACED] < limit and m > 0:
         # try the candidates in a random order
         for i in range(m - 1, 0, -1):
-            j = np.random.randint(0, i + 1)
+            j = below(s.rng, i + 1)
             cands[i], cands[j] = cands[j], cands[i]
         placed = False
         for i in range(m):
             c = cands[i]
             blocked[c] = 1
-            score = _run(b, blocked, s)
+            moves = _run(b, w)
             state[EVALS] += 1
-            if score >= 0:
+            if moves >= 0:
                 walls[state[PLACED]] = c
                 state[PLACED] += 1
-                state[MOVES] = score
+                state[MOVES] = moves
                 placed = True
                 break
             blocked[c] = 0
         if not placed:
             break
-        m = _route_candidates(b, blocked, s)
+        m = _route_candidates(b, w)
     # leave the current route's candidates in cands (the last run may have been a blocked try)
-    _run(b, blocked, s)
-    state[CANDS] = _route_candidates(b, blocked, s)
+    _run(b, w)
+    state[CANDS] = _route_candidates(b, w)
     return state[MOVES]
 
 
 @njit(cache=True)
-def _judge(b, run, placed, t, s):
-    """Score ``run.blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
+def _judge(b, w, s, placed, t):
+    """Score ``b.blocked`` (the board after one change, ``placed`` walls) and keep it (True) when the walk
     gets no shorter, or with probability ``exp(-d / t)`` when it gets ``d`` shorter; a board that
-    blocks every route is refused.  Kept: ``run.state`` takes its walls, moves and candidates
-    (``s.cands``), and it becomes the best (``run.best``) when it beats it."""
-    state = run.state
-    score = _run(b, run.blocked, s)
+    blocks every route is refused.  Kept: ``s.state`` takes its walls, moves and candidates (``w.cands``),
+    and it becomes the best (``s.best``) when it beats it."""
+    state = s.state
+    moves = _run(b, w)
     state[EVALS] += 1
-    if score < 0 or (score < state[MOVES] and np.random.random() >= np.exp((score - state[MOVES]) / t)):
+    if moves < 0 or (moves < state[MOVES] and uniform(s.rng) >= np.exp((moves - state[MOVES]) / t)):
         return False
     state[PLACED] = placed
-    state[MOVES] = score
-    state[CANDS] = _route_candidates(b, run.blocked, s)
-    if score > state[BEST]:
-        state[BEST] = score
+    state[MOVES] = moves
+    state[CANDS] = _route_candidates(b, w)
+    if moves > state[BEST]:
+        state[BEST] = moves
         state[BEST_PLACED] = placed
-        run.best[:] = run.blocked
+        s.best[:] = b.blocked
     return True
 
 
 @njit(cache=True)
-def anneal_chunk(b, run, limit, iters, t_from, t_to, anywhere, s):
+def anneal_chunk(b, w, s, limit, iters, t_from, t_to, spots, anywhere):
     """``iters`` annealing steps, the temperature going from ``t_from`` to ``t_to`` (geometrically):
-    the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the budget of ``limit``
-    walls is used, else with probability 1/2; put one on a random cell of the current route, or with
-    probability ``anywhere`` on a random open cell of ``run.spots`` (a step is skipped on a walled one);
-    keep the new walls when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets
-    ``d`` shorter).
-
-    ``run`` is the :class:`Search`: ``run.walls[:run.state[PLACED]]`` the current walls, ``run.blocked``
-    the current board, ``run.best`` the best; ``b`` the :class:`Board`, ``s`` the :class:`Scratch`."""
+    the step of :func:`mathmaze_lib.optimize.anneal` (take a random wall off when the ``limit`` of walls
+    is reached, else with probability 1/2; put one on a random cell of the current route, or with
+    probability ``anywhere`` on a random open cell of ``spots`` (a step is skipped on a walled one); keep
+    the new walls when the route gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d``
+    shorter).  ``s.walls[:s.state[PLACED]]`` are the current walls, ``b.blocked`` the current board,
+    ``s.best`` the best."""
+    state, walls, blocked, rng = s.state, s.walls, b.blocked, s.rng
     ratio = t_to / t_from
-    blocked, walls, state, spots, cands = run.blocked, run.walls, run.state, run.spots, s.cands
     for it in range(iters):
         m = state[CANDS]
         if m == 0 or limit == 0:
             break
-        if anywhere > 0.0 and np.random.random() < anywhere:
-            c = spots[np.random.randint(0, len(spots))]
+        if anywhere > 0.0 and uniform(rng) < anywhere:
+            c = spots[below(rng, len(spots))]
             if blocked[c] == 1:
                 continue
         else:
-            c = cands[np.random.randint(0, m)]
+            c = w.cands[below(rng, m)]
         nw = state[PLACED]
         removed = -1
         slot = nw
-        if nw > 0 and (nw >= limit or np.random.random() < 0.5):
-            slot = np.random.randint(0, nw)
+        if nw > 0 and (nw >= limit or uniform(rng) < 0.5):
+            slot = below(rng, nw)
             removed = walls[slot]
             blocked[removed] = 0
         blocked[c] = 1
         t = t_from * ratio ** (it / iters)
-        if _judge(b, run, nw + 1 if removed < 0 else nw, t, s):
+        if _judge(b, w, s, nw + 1 if removed < 0 else nw, t):
             walls[slot] = c
         else:
             blocked[c] = 0
@@ -220,30 +184,28 @@ def anneal_chunk(b, run, limit, iters, t_from, t_to, anywhere, s):
 
 
 @njit(cache=True)
-def build_chunk(b, run, limit, iters, t_from, t_to, off_route, s):
+def build_chunk(b, w, s, limit, iters, t_from, t_to, spots, off_route):
     """``iters`` steps of :func:`mathmaze_lib.optimize.build`'s annealing: pick a random buildable
-    cell of ``run.spots``; take its wall off if it has one, else put one up (on a cell off the current
+    cell of ``spots``; take its wall off if it has one, else put one up (on a cell off the current
     route only with probability ``off_route``; never past ``limit`` walls); keep the change when the
     walk gets no shorter, or with probability ``exp(-d / T)`` when it gets ``d`` shorter; a change
-    that blocks every route is refused.  Every change is scored by the runner.
-
-    ``run`` is the :class:`Search` (``run.blocked`` the current board, ``run.best`` the best one);
-    ``s.mark[v] == s.counts[MARK_STAMP]`` says that ``v`` is a candidate of the current route (from
-    :func:`_candidates`, kept in ``s.cands``)."""
+    that blocks every route is refused.  Every change is scored by the runner.  ``b.blocked`` is the
+    current board, ``s.best`` the best one; ``w.mark[v] == w.counts[MARK_STAMP]`` says that ``v`` is a
+    candidate of the current route (from :func:`_candidates`, kept in ``w.cands``)."""
+    state, blocked, rng = s.state, b.blocked, s.rng
     ratio = t_to / t_from
-    blocked, state, spots = run.blocked, run.state, run.spots
     nspots = len(spots)
     for it in range(iters):
-        c = spots[np.random.randint(0, nspots)]
+        c = spots[below(rng, nspots)]
         adding = blocked[c] == 0
         if adding:
             if state[PLACED] >= limit:
                 continue
-            if s.mark[c] != s.counts[MARK_STAMP] and np.random.random() >= off_route:
+            if w.mark[c] != w.counts[MARK_STAMP] and uniform(rng) >= off_route:
                 continue
         blocked[c] = 1 if adding else 0
         t = t_from * ratio ** (it / iters)
-        if not _judge(b, run, state[PLACED] + 1 if adding else state[PLACED] - 1, t, s):
+        if not _judge(b, w, s, state[PLACED] + 1 if adding else state[PLACED] - 1, t):
             blocked[c] = 0 if adding else 1
     return state[BEST]
 
@@ -303,27 +265,29 @@ class _FastSearch:
         b = self.b = fastrunner.board(maze)
         n = b.size
         self.given = np.array([maze.grid.index(cell) for cell in sorted(maze.check_walls(walls))], np.int32)
-        self.board = Board(b.nbrs, b.wallable, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr, b.tele_out)
-        # the current board and walls (annealing moves them), the state, the best board, the open cells
-        self.run = Search(b.rocks.copy(), np.zeros(n, np.int32), np.full(6, -1, np.int64), b.rocks.copy(),
-                          np.flatnonzero(b.wallable).astype(np.int32))
-        self.state, self.spots = self.run.state, self.run.spots
+        self.blocked, self.best = b.rocks.copy(), b.rocks.copy()     # the current board, the best board
+        self.cur = np.zeros(n, np.int32)                    # the current walls (annealing moves them)
+        self.state = np.full(6, -1, np.int64)
         self.state[EVALS] = 0
+        #: The board, the runner's scratch and the search, as the compiled steps take them.
+        self.board = Board(b.nbrs, b.wallable, self.blocked, b.starts, b.kind, b.legs, b.tele_in, b.tele_ptr,
+                           b.tele_out)
         self.scratch = Scratch(*b.buffers(), np.zeros(n, np.int32), np.zeros(n, np.int32))
+        self.search = Search(self.state, self.cur, self.best, generator(random.Random(seed)))
+        self.spots = np.flatnonzero(b.wallable).astype(np.int32)
         self.history = []
-        seed_random(random.Random(seed).getrandbits(32))
 
     def start_from(self, cells, limit) -> None:
         """The board with the walls ``cells``, then (annealing) random walls on the route up to ``limit``."""
-        state, run = self.state, self.run
-        run.blocked[:] = self.b.rocks
-        run.blocked[cells] = 1
-        run.walls[:len(cells)] = cells
+        state = self.state
+        self.blocked[:] = self.b.rocks
+        self.blocked[cells] = 1
+        self.cur[:len(cells)] = cells
         state[PLACED] = len(cells)
-        fill(self.board, run, limit, self.scratch)
+        fill(self.board, self.scratch, self.search, limit)
         if state[MOVES] > state[BEST]:
             state[BEST], state[BEST_PLACED] = state[MOVES], state[PLACED]
-            run.best[:] = run.blocked
+            self.best[:] = self.blocked
             self.history.append((self.clock.elapsed(), int(state[BEST])))
 
     def new_round(self, explore: bool) -> None:
@@ -334,7 +298,7 @@ class _FastSearch:
         elif explore:
             self.start_from(self.given, self.b.budget)
         else:
-            walls = np.flatnonzero(self.run.best > self.b.rocks).astype(np.int32)
+            walls = np.flatnonzero(self.best > self.b.rocks).astype(np.int32)
             self.start_from(walls, len(walls))
 
     def steps(self, chunk: int, t: float, anywhere: float) -> float:
@@ -342,16 +306,16 @@ class _FastSearch:
         state, b = self.state, self.b
         before, started = state[BEST], time.perf_counter()
         if self.off_route is None:
-            anneal_chunk(self.board, self.run, b.budget, chunk, t, t, anywhere, self.scratch)
+            anneal_chunk(self.board, self.scratch, self.search, b.budget, chunk, t, t, self.spots, anywhere)
         else:
-            build_chunk(self.board, self.run, b.budget, chunk, t, t, self.off_route, self.scratch)
+            build_chunk(self.board, self.scratch, self.search, b.budget, chunk, t, t, self.spots, self.off_route)
         self.clock.iters += chunk
         if state[BEST] > before:
             self.history.append((self.clock.elapsed(), int(state[BEST])))
         return time.perf_counter() - started
 
     def result(self) -> OptResult:
-        cells = [self.maze.grid.cell(int(v)) for v in np.flatnonzero(self.run.best > self.b.rocks)]
+        cells = [self.maze.grid.cell(int(v)) for v in np.flatnonzero(self.best > self.b.rocks)]
         moves = None if self.state[BEST] < 0 else int(self.state[BEST])
         return OptResult(cells, moves, False, int(self.state[EVALS]), self.clock.elapsed(), self.history, self.method,
                          self.clock.stopped, True)

@@ -17,14 +17,15 @@ import importlib
 from collections.abc import Mapping
 from typing import Callable, Union
 
-from .protocol import Kind
-
-__all__ = ["PUZZLES", "Registry", "Kind"]
+__all__ = ["PUZZLES", "Registry"]
 
 
 class Registry(Mapping):
-    """Puzzle kinds by name, each imported when first asked for: a value is the name of a package
-    that defines ``KIND``, or a function that returns a :class:`Kind`.
+    """Puzzle kinds by name, each imported when first asked for. A value is the name of a package that
+    defines ``KIND`` (a :class:`~.protocol.Kind`), or ``"module:function"``, a function that returns
+    one (the wall maze's: its best walls come from :mod:`mathmaze_lib.optimize`, which imports the
+    puzzle, so the kind is put together there, above both), or such a function itself.  This module
+    imports no puzzle: a puzzle package may import it without a circle.
 
     >>> reg = Registry({"summaze": "mathmaze_lib.puzzles.summaze"})
     >>> reg["summaze"].name, list(reg), "ice" in reg
@@ -43,8 +44,7 @@ class Registry(Mapping):
         if name not in self._kinds:
             if name not in self._entries:
                 raise KeyError(f"no puzzle kind {name!r}: the kinds are {', '.join(self._entries)}")
-            entry: Union[str, Callable] = self._entries[name]
-            kind = importlib.import_module(entry).KIND if isinstance(entry, str) else entry()
+            kind = _load(self._entries[name])
             if kind.name != name:
                 raise ValueError(f"registry entry {name!r} holds the kind {kind.name!r}")
             self._kinds[name] = kind
@@ -59,11 +59,44 @@ class Registry(Mapping):
     def __len__(self) -> int:
         return len(self._entries)
 
+    def exercises(self, lesson: int, taken=None) -> dict:
+        """``{attribute: exercise}``: the checked exercises the puzzles bring to lesson ``lesson``, in the
+        registry's order: for each kind whose ``lesson`` it is, its ``exercises`` (``{the attribute in the
+        lesson: "module:name"}``, each imported now).  A lesson module adds them to its own; ``taken``:
+        its names so far, none of which a puzzle may bring as something else.
+
+        >>> list(PUZZLES.exercises(2)), PUZZLES.exercises(2)["q6"].name
+        (['q6'], 'ice_stops')
+        """
+        found: dict = {}
+        for name in self:
+            kind = self[name]
+            if kind.lesson != lesson:
+                continue
+            for attr, where in kind.exercises.items():
+                module, _, object_name = where.partition(":")
+                mine = getattr(importlib.import_module(module), object_name)
+                if attr in found or (taken is not None and taken.get(attr, mine) is not mine):
+                    raise ValueError(f"puzzle {name!r} brings {attr} to lesson {lesson}, which "
+                                     f"{'another puzzle brings' if attr in found else 'the lesson has'} too: "
+                                     f"give it the next number")
+                found[attr] = mine
+        return found
+
+
+def _load(entry: Union[str, Callable]):
+    if callable(entry):
+        return entry()
+    module, _, function = entry.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, function)() if function else found.KIND
+
 
 #: Every puzzle, by the short name the command line and the worksheet use.
 PUZZLES = Registry({
     "summaze": "mathmaze_lib.puzzles.summaze",
     "jump": "mathmaze_lib.puzzles.jumpmaze",
-    "walls": "mathmaze_lib.puzzles.wallmaze",
+    "walls": "mathmaze_lib.optimize.kind:wall_kind",
     "ice": "mathmaze_lib.puzzles.icemaze",
+    "lights": "mathmaze_lib.puzzles.lightsout",
 })

@@ -28,6 +28,7 @@ class TreeSearchResult:
 
     @property
     def length(self) -> Optional[int]:
+        """Moves of the route found (None when none was)."""
         return len(self.route) - 1 if self.route is not None else None
 
 

@@ -10,9 +10,10 @@ writes ``collected/NAME/01_math_maze.ipynb`` for every learner of the hub who ha
 - from a stopped server only with ``start``: it is started, read, and stopped again.
 
 A learner without the file "never opened the lesson"; a stopped server without ``start`` or
-``from_homes`` is "not collected", with what to do.  The hub's name of the learner whose server
-or home folder the file came from is written into the copy's metadata (``mathmaze.student``), so
-``grade`` names the row by it, whatever name the notebook itself gives.
+``from_homes`` is "not collected", with what to do.  The copy is the learner's file byte for byte;
+``out/collected.csv`` lists whose folder is whose, and ``grade`` names each row by the hub's name of
+the learner whose server or home folder the file came from (:func:`mathmaze_lib.grading.owner.whose`),
+whatever name the notebook itself gives.
 
 Bad input (no token, an address that is not a hub, a hub that does not answer, a token that
 may not list the users) raises ValueError with one line; one learner's failure is a row of the
@@ -43,8 +44,10 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
-__all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "stamp",
-           "DEFAULT_FOLDER"]
+from ..grading.owner import folder_name
+from .handin import LeftOut, Rules, from_iso, relative_folder, take, when
+
+__all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "DEFAULT_FOLDER"]
 
 #: Where the nbgitpuller link of deploy/README.md puts the lessons, in each learner's home folder.
 DEFAULT_FOLDER = "mathmaze-class/notebooks"
@@ -53,14 +56,16 @@ PAGINATION = "application/jupyterhub-pagination+json"
 
 @dataclass
 class Collected:
-    """What happened to one learner: ``status`` is ``collected``, ``never opened``, ``not collected``
-    or ``error``; ``detail`` says where from or why not, in the teacher's words."""
+    """What happened to one learner: ``status`` is ``collected``, ``never opened``, ``not collected``,
+    ``late`` (left out) or ``error``; ``detail`` says what and where from, or why not, in the teacher's words."""
 
     learner: str
     status: str
     detail: str
     file: Optional[Path] = None
     saved: str = ""
+    handed: str = ""      # when the work collected was handed in ("": the working copy)
+    late: str = ""        # how late it was ("": on time, or no deadline)
 
 
 # ------------------------------------------------------------------------------ names and paths
@@ -85,36 +90,11 @@ def notebook_path(lesson: str, folder: str = DEFAULT_FOLDER) -> str:
     return str(path)
 
 
-def folder_name(learner: str) -> str:
-    """The learner's folder under the output folder: the hub's name itself when it is a plain file name."""
-    if re.fullmatch(r"[A-Za-z0-9_@+\-][A-Za-z0-9._@+\-]*", learner):
-        return learner
-    return urllib.parse.quote(learner, safe="").replace(".", "%2E")
-
-
-def stamp(data: bytes, learner: str) -> bytes:
-    """The notebook with ``metadata.mathmaze.student`` set to the hub's name of the learner (``grade``
-    names the row by it); a file that is not a notebook is returned as it is, for ``grade`` to report.
-
-    >>> json.loads(stamp(b'{"cells": [], "metadata": {"authors": [{"name": "ada"}]}}', "mallory"))["metadata"]
-    {'authors': [{'name': 'ada'}], 'mathmaze': {'student': 'mallory'}}
-    """
-    try:
-        nb = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return data
-    if not isinstance(nb, dict) or not isinstance(nb.get("metadata"), dict):
-        return data
-    if not isinstance(nb["metadata"].get("mathmaze"), dict):
-        nb["metadata"]["mathmaze"] = {}
-    nb["metadata"]["mathmaze"]["student"] = learner
-    return (json.dumps(nb, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-
-
 def read_from_home(home: str, relpath: str, max_bytes: int) -> tuple:
-    """``(bytes, modified time)`` of ``relpath`` inside the folder ``home``, read without following a
-    symbolic link below ``home`` (a learner's link to someone else's notebook is refused) and only
-    when the file belongs to the owner of ``home``.  FileNotFoundError when it is not there."""
+    """``(bytes, modified time, change time)`` of ``relpath`` inside the folder ``home``, read without
+    following a symbolic link below ``home`` (a learner's link to someone else's notebook is refused) and
+    only when the file belongs to the owner of ``home``.  FileNotFoundError when it is not there.  The
+    change time is taken after reading, so it is never earlier than what was read."""
     fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY)
     try:
         owner = os.fstat(fd).st_uid
@@ -143,7 +123,35 @@ def read_from_home(home: str, relpath: str, max_bytes: int) -> tuple:
             if info.st_size > max_bytes:
                 raise ValueError(f"the file is {info.st_size / 1e6:.0f} MB, over the {max_bytes / 1e6:.0f} MB "
                                  f"limit (--max-mb): not collected")
-            return f.read(max_bytes + 1), info.st_mtime
+            data = f.read(max_bytes + 1)
+            return data, info.st_mtime, os.fstat(f.fileno()).st_ctime
+    finally:
+        os.close(fd)
+
+
+def list_home(home: str, relfolder: str) -> list:
+    """``[(name, change time)]`` of the files of ``relfolder`` inside ``home`` that belong to the home's
+    owner (no symbolic link is followed); ``[]`` when there is no such folder."""
+    fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        owner = os.fstat(fd).st_uid
+        for part in PurePosixPath(relfolder).parts:
+            try:
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except (FileNotFoundError, NotADirectoryError):
+                return []
+            except OSError as err:
+                if err.errno == getattr(os, "ELOOP", 40):
+                    return []
+                raise
+            os.close(fd)
+            fd = inner
+        out = []
+        for name in os.listdir(fd):
+            info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_uid == owner:
+                out.append((name, info.st_ctime))
+        return out
     finally:
         os.close(fd)
 
@@ -236,6 +244,7 @@ class HubClient:
             offset = nxt.get("offset", offset + len(items))
 
     def server(self, name: str) -> Optional[dict]:
+        """The hub's record of the learner ``name``'s default server (None when it has none)."""
         status, user = self.api("GET", f"/users/{urllib.parse.quote(name)}")
         if status != 200 or not isinstance(user, dict):
             return None
@@ -257,10 +266,31 @@ class HubClient:
         raise RuntimeError(f"the server was not ready after {timeout:g} s")
 
     def stop(self, name: str) -> None:
+        """Ask the hub to stop the learner ``name``'s server."""
         self.api("DELETE", f"/users/{urllib.parse.quote(name)}/server")
 
+    def listing(self, server: dict, relpath: str) -> list:
+        """``[(name, change time)]`` of the files in a folder of a running server (``[]`` when there is none);
+        the change time is the later of the contents API's ``created`` (the file's ``st_ctime`` on Linux) and
+        ``last_modified``."""
+        quoted = urllib.parse.quote(relpath)
+        url = f"{self.origin}{server['url'].rstrip('/')}/api/contents/{quoted}?type=directory&content=1"
+        status, raw = self.request("GET", url, max_bytes=20_000_000)
+        if status == 404:
+            return []
+        try:
+            model = json.loads(raw)
+        except ValueError:
+            model = None
+        if status != 200 or not isinstance(model, dict) or not isinstance(model.get("content"), list):
+            raise RuntimeError(f"the server answered HTTP {status}: {_message(model) or 'not a folder'}")
+        return [(item["name"], _changed(item)) for item in model["content"]
+                if isinstance(item, dict) and item.get("type") != "directory" and isinstance(item.get("name"), str)
+                and _changed(item) is not None]
+
     def fetch(self, server: dict, relpath: str, max_bytes: int) -> tuple:
-        """``(bytes, last modified)`` of a file of a running server; FileNotFoundError when it is not there."""
+        """``(bytes, last modified, change time)`` of a file of a running server; FileNotFoundError when it is
+        not there."""
         quoted = urllib.parse.quote(relpath)
         url = f"{self.origin}{server['url'].rstrip('/')}/api/contents/{quoted}?type=file&format=base64&content=1"
         try:
@@ -275,7 +305,13 @@ class HubClient:
             raise FileNotFoundError(relpath)
         if status != 200 or not isinstance(model, dict) or model.get("format") != "base64":
             raise RuntimeError(f"the server answered HTTP {status}: {_message(model) or 'not a file'}")
-        return base64.b64decode(model.get("content") or ""), model.get("last_modified", "")
+        return base64.b64decode(model.get("content") or ""), model.get("last_modified", ""), _changed(model)
+
+
+def _changed(model: dict) -> Optional[float]:
+    """A contents model's change time: the later of ``created`` (``st_ctime`` on Linux) and ``last_modified``."""
+    times = [t for t in (from_iso(model.get("created")), from_iso(model.get("last_modified"))) if t is not None]
+    return max(times) if times else None
 
 
 class TooBig(ValueError):
@@ -317,24 +353,34 @@ def _when(value) -> str:
 
 # ------------------------------------------------------------------------------ collecting
 
-def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FOLDER,
-            from_homes: Optional[str] = None, start: bool = False, users=None, jobs: int = 4,
-            start_timeout: float = 180.0, max_mb: float = 100.0,
-            progress: Optional[Callable] = None) -> list:
-    """Collect ``lesson`` from every learner of the hub into ``out/NAME/LESSON.ipynb``; one
-    :class:`Collected` per learner, by name.  Hub admins are left out unless named in ``users``.
-    Also writes ``out/collected.csv`` (the same table)."""
+def check_options(token: str, homes: Optional[str], start: bool, option: str, does: str) -> None:
+    """The checks ``collect`` and ``release-feedback`` share: a token, ``{username}`` in the homes' template
+    (``option``), and not both the homes and ``--start``; ValueError in one line."""
     if not token:
         raise ValueError("no API token: set JUPYTERHUB_API_TOKEN (a hub admin's token, made at HUB/hub/token "
                          "while logged in as the teacher) or pass --token")
-    if from_homes is not None and "{username}" not in from_homes:
-        raise ValueError(f"--from-homes {from_homes!r}: the home folders' path needs {{username}} where the "
+    if homes is not None and "{username}" not in homes:
+        raise ValueError(f"{option} {homes!r}: the home folders' path needs {{username}} where the "
                          f"learner's name goes, for example /home/jupyter-{{username}}")
-    if from_homes is not None and start:
-        raise ValueError("--from-homes reads the files without the servers: leave out --start")
+    if homes is not None and start:
+        raise ValueError(f"{option} {does} without the servers: leave out --start")
+
+
+def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FOLDER,
+            from_homes: Optional[str] = None, start: bool = False, users=None, jobs: int = 4,
+            start_timeout: float = 180.0, max_mb: float = 100.0,
+            progress: Optional[Callable] = None, rules: Optional[Rules] = None) -> list:
+    """Collect ``lesson`` from every learner of the hub into ``out/NAME/LESSON.ipynb``: the hand-in that
+    counts (``ex.hand_in()``; ``rules``: the deadline, late work left out, see :mod:`.handin`), else the
+    working copy; one :class:`Collected` per learner, by name.  Hub admins are left out unless named in
+    ``users``.  Also writes ``out/collected.csv`` (the same table: whose folder is whose, which ``grade``
+    reads)."""
+    check_options(token, from_homes, start, "--from-homes", "reads the files")
     if jobs < 1 or start_timeout <= 0 or max_mb <= 0:
         raise ValueError("--jobs, --start-timeout and --max-mb must be more than 0")
     relpath = notebook_path(lesson, folder)
+    rules = rules or Rules()
+    relative_folder(PurePosixPath(relpath).stem, rules.folder)       # a bad --handin-folder is named now
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise ValueError(f"--out {out}: this is a file, not a folder")
@@ -354,7 +400,7 @@ def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FO
     max_bytes = int(max_mb * 1e6)
 
     def one(user: dict) -> Collected:
-        result = _collect_one(hub, user, relpath, out, from_homes, start, start_timeout, max_bytes)
+        result = _collect_one(hub, user, relpath, out, from_homes, start, start_timeout, max_bytes, rules)
         if progress:
             progress(result)
         return result
@@ -363,14 +409,14 @@ def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FO
         results = list(pool.map(one, chosen))
     with open(out / "collected.csv", "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["learner", "status", "detail", "file", "saved"])
+        w.writerow(["learner", "status", "detail", "file", "saved", "handed_in", "late"])
         for r in results:
-            w.writerow([r.learner, r.status, r.detail, str(r.file or ""), r.saved])
+            w.writerow([r.learner, r.status, r.detail, str(r.file or ""), r.saved, r.handed, r.late])
     return results
 
 
 def _collect_one(hub: HubClient, user: dict, relpath: str, out: Path, from_homes, start: bool,
-                 start_timeout: float, max_bytes: int) -> Collected:
+                 start_timeout: float, max_bytes: int, rules: Rules) -> Collected:
     name = user["name"]
     target = out / folder_name(name) / PurePosixPath(relpath).name
     try:
@@ -379,7 +425,8 @@ def _collect_one(hub: HubClient, user: dict, relpath: str, out: Path, from_homes
             if not os.path.isdir(home):
                 return _missing(name, target, "never opened the lesson (no home folder "
                                               f"{home}: never started a server?)")
-            data, modified = read_from_home(home, relpath, max_bytes)
+            taken = take(lambda rel: list_home(home, rel), lambda rel: read_from_home(home, rel, max_bytes), relpath,
+                         PurePosixPath(relpath).stem, rules)
             where = f"from {home}"
         else:
             server = (user.get("servers") or {}).get("")
@@ -398,21 +445,25 @@ def _collect_one(hub: HubClient, user: dict, relpath: str, out: Path, from_homes
             try:
                 if started:
                     server = hub.start(name, start_timeout)
-                data, modified = hub.fetch(server, relpath, max_bytes)
+                taken = take(lambda rel: hub.listing(server, rel), lambda rel: hub.fetch(server, rel, max_bytes),
+                             relpath, PurePosixPath(relpath).stem, rules)
             finally:
                 if started:  # stopped again, also when it did not start in time
                     hub.stop(name)
             where = "from the server, started for this and stopped again" if started else "from the running server"
     except FileNotFoundError:
         return _missing(name, target, f"never opened the lesson (no {relpath})")
+    except LeftOut as late:
+        return _kept(Collected(name, "late", str(late)), target)
     except PermissionError as err:
         return _kept(Collected(name, "error", f"cannot read {err.filename or relpath}: permission denied "
                                               f"(--from-homes needs root on the hub machine: sudo -E)"), target)
     except (ValueError, RuntimeError, OSError) as err:
         return _kept(Collected(name, "error", str(err)), target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(stamp(data, name))
-    return Collected(name, "collected", where, target, _when(modified))
+    target.write_bytes(taken.data)
+    return Collected(name, "collected", f"{taken.what}, {where}", target, _when(taken.modified),
+                     when(taken.handed) if taken.handed is not None else "", taken.late)
 
 
 def _missing(name: str, target: Path, detail: str) -> Collected:

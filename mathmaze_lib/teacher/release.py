@@ -87,10 +87,12 @@ def student_source(source: str, where: str = "cell") -> str:
 
 
 def is_exercise_cell(cell) -> bool:
+    """True for a code cell with a solution block (the learner's exercise cell)."""
     return cell.cell_type == "code" and BEGIN in cell.source
 
 
 def is_check_cell(cell) -> bool:
+    """True for a code cell that calls ``ex.qN.check()`` (and holds no solution block)."""
     return cell.cell_type == "code" and bool(_CHECK.search(cell.source)) and BEGIN not in cell.source
 
 

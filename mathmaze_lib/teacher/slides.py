@@ -70,6 +70,7 @@ class Slide:
 
 @dataclass(frozen=True)
 class Deck:
+    """A lesson's opening slides: its ``lesson`` number, ``title``, one ``idea`` and the ``slides``."""
     lesson: int
     title: str
     idea: str

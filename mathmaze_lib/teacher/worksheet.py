@@ -34,10 +34,10 @@ from typing import Optional
 from .. import checks
 from ..puzzles import PUZZLES
 from ..puzzles.sheet import DIFFICULTIES, Asked, Item
-from .pages import PAPERS, _footer, _header, _slot
+from .pages import MIN_CELL, MIN_STEP_CELL, PAPERS, _footer, _header, _slot, footer_height, header_lines, slot_fits
 
 __all__ = ["KINDS", "PAPERS", "DIFFICULTIES", "DIFFICULTY_RULES", "Item", "Sheet", "parse_ids",
-           "items", "sheet", "rules_text", "render", "command_line", "write"]
+           "items", "sheet", "rules_text", "render", "command_line", "learner_command", "per_page_for", "write"]
 
 #: What each kind of worksheet holds, in the words printed at the top of the sheet: every puzzle of
 #: the registry, its title and rules.
@@ -218,40 +218,86 @@ def _title(sheet_: Sheet, key: bool) -> str:
     return f"{name}{f' ({asked})' if asked else ''}: {'answer key' if key else 'worksheet'}"
 
 
+_NAME_LINE = "Name: ______________________   Date: ____________"
+_FOR_TEACHER = "for the teacher"
+
+
+def _slots(sheet_: Sheet, key: bool, per_page: int, paper: str, command: str) -> tuple:
+    """``(top, bottom, columns, rows, slot width, slot height)`` of a page of ``sheet_`` (inches)."""
+    paper_w, paper_h = PAPERS[paper]
+    wide = len(sheet_.items[0].texts[0]) > 8
+    ncols = 1 if (wide or per_page == 1) else 2
+    nrows = math.ceil(per_page / ncols)
+    top = header_lines(_title(sheet_, key), _FOR_TEACHER if key else _NAME_LINE,
+                       rules_text(sheet_.kind, sheet_.items), paper_w, italic=key)[2]
+    bottom = footer_height(command, paper_w)
+    return top, bottom, ncols, nrows, (paper_w - 1.0) / ncols, (paper_h - top - bottom) / nrows
+
+
+def per_page_for(sheet_: Sheet, per_page: Optional[int] = None, paper: str = "a4", commands=None) -> int:
+    """How many puzzles a page of ``sheet_`` and of its key hold (the same, so that their pages match):
+    ``per_page`` (default: the kind's), fewer when a puzzle would not print readable
+    (:func:`~.pages.slot_fits`: a large board, a long key). ``commands``: ``{False: the sheet's footer,
+    True: the key's}`` (only the pages named are measured; default both, without a footer). A
+    ``per_page`` the teacher asked for that does not fit is a ValueError saying what does.
+
+    >>> per_page_for(sheet("summaze", [1]))
+    6
+    """
+    asked = per_page
+    per_page = per_page or PUZZLES[sheet_.kind].sheet.per_page
+    checks.whole(per_page, "--per-page", 1, 12, note="puzzles per page")
+    if paper not in PAPERS:
+        raise ValueError(f"--paper {paper!r}: choose one of {', '.join(PAPERS)}")
+
+    commands = {False: "", True: ""} if commands is None else commands
+
+    def fits(n):
+        for key, command in commands.items():
+            *_, slot_w, slot_h = _slots(sheet_, key, n, paper, command)
+            if not all(slot_fits(item, key, slot_w, slot_h) for item in sheet_.items):
+                return False
+        return True
+
+    fitting = next((n for n in range(per_page, 0, -1) if fits(n)), 0)
+    item = sheet_.items[0]
+    board = f"{KINDS[sheet_.kind][0]} of {len(item.texts)} x {len(item.texts[0])} and their keys"
+    if fitting == 0:
+        raise ValueError(f"{board} do not fit on a page (cells of at least {MIN_CELL} in, numbered steps "
+                         f"{MIN_STEP_CELL} in): use a smaller --size")
+    if asked and fitting < asked:
+        raise ValueError(f"--per-page {asked}: {board} fit at most {fitting} to a page (cells of at least "
+                         f"{MIN_CELL} in, numbered steps {MIN_STEP_CELL} in): use --per-page {fitting}")
+    return fitting
+
+
 def render(sheet_, path, key: bool = False, per_page: Optional[int] = None, paper: str = "a4",
            command: str = "") -> int:
     """Write the pages of ``sheet_`` (a :class:`Sheet`, or a list of :class:`Item`) to the PDF file
-    ``path``; returns the page count.  The same sheet gives the same bytes (no creation date)."""
+    ``path``; returns the page count.  The same sheet gives the same bytes (no creation date).
+    ``per_page`` as :func:`per_page_for` allows; ``command`` is the footer's (and the PDF's subject)."""
     import matplotlib
     from matplotlib.backends.backend_pdf import PdfPages
     from matplotlib.figure import Figure
 
     if not isinstance(sheet_, Sheet):
         sheet_ = Sheet(sheet_[0].kind if sheet_ else "", list(sheet_))
-    if paper not in PAPERS:
-        raise ValueError(f"--paper {paper!r}: choose one of {', '.join(PAPERS)}")
     if not sheet_.items:
         raise ValueError("a worksheet needs at least one puzzle")
-    kind = sheet_.kind
-    per_page = per_page or PUZZLES[kind].sheet.per_page
-    checks.whole(per_page, "--per-page", 1, 12, note="puzzles per page")
+    per_page = per_page_for(sheet_, per_page, paper, {key: command})
     paper_w, paper_h = PAPERS[paper]
-    wide = len(sheet_.items[0].texts[0]) > 8
-    ncols = 1 if (wide or per_page == 1) else 2
-    nrows = math.ceil(per_page / ncols)
-    rules = rules_text(kind, sheet_.items)
+    top, bottom, ncols, _, slot_w, slot_h = _slots(sheet_, key, per_page, paper, command)
+    rules = rules_text(sheet_.kind, sheet_.items)
     pages = math.ceil(len(sheet_.items) / per_page)
     metadata = {"Title": _title(sheet_, key), "Subject": command, "Creator": "mathmaze_lib worksheet",
                 "CreationDate": None}
-    right = "for the teacher" if key else "Name: ______________________   Date: ____________"
     with matplotlib.rc_context({"pdf.fonttype": 3, "hatch.linewidth": 0.6}), \
             PdfPages(path, metadata=metadata) as pdf:
         for page in range(pages):
             fig = Figure(figsize=(paper_w, paper_h))
-            top = _header(fig, _title(sheet_, key), right, rules, paper_w, paper_h, italic=key)
-            bottom = _footer(fig, command, page + 1, pages, paper_w, paper_h)
-            slot_w = (paper_w - 1.0) / ncols
-            slot_h = (paper_h - top - bottom) / nrows
+            _header(fig, _title(sheet_, key), _FOR_TEACHER if key else _NAME_LINE, rules, paper_w, paper_h,
+                    italic=key)
+            _footer(fig, command, page + 1, pages, paper_w, paper_h)
             for k, item in enumerate(sheet_.items[page * per_page:(page + 1) * per_page]):
                 r, c = divmod(k, ncols)
                 _slot(fig, item, key, 0.5 + c * slot_w, paper_h - top - (r + 1) * slot_h, slot_w, slot_h,
@@ -263,7 +309,7 @@ def render(sheet_, path, key: bool = False, per_page: Optional[int] = None, pape
 def command_line(kind: str, ids_text: str, size=None, preset: str = "simple", per_page=None,
                  paper: str = "a4", *, out=None, key=None, unique: bool = False, difficulty=None,
                  count=None) -> str:
-    """The command that prints this worksheet (and its key) again, as printed in every page's footer:
+    """The command that prints this worksheet (and its key) again, as printed in the key's footer:
     every option that was given, the files included, so that it can be pasted into a terminal.
 
     >>> command_line("summaze", "1-12", out="maze.pdf", key="maze key.pdf")
@@ -292,18 +338,33 @@ def command_line(kind: str, ids_text: str, size=None, preset: str = "simple", pe
     return shlex.join(parts)
 
 
+def learner_command(kind: str, ids_text: str, size=None, preset: str = "simple", per_page=None,
+                    paper: str = "a4", *, out=None, unique: bool = False, difficulty=None, count=None) -> str:
+    """The command printed on the learners' sheet: the same sheet again, and nothing a learner should
+    not see (no ``--key``, so no command that prints the key; ``--out`` without its folders).
+
+    >>> learner_command("jump", "1-8", out="/home/teacher/keys/jump.pdf", difficulty="easy")
+    'python -m mathmaze_lib worksheet jump --ids 1-8 --size 5 5 --difficulty easy --out jump.pdf'
+    """
+    return command_line(kind, ids_text, size, preset, per_page, paper, unique=unique, difficulty=difficulty,
+                        count=count, out=os.path.basename(str(out)) if out is not None else None)
+
+
 def write(kind: str, ids_text: str, out, key=None, size=None, per_page=None, paper: str = "a4",
           preset: str = "simple", *, unique: bool = False, difficulty: Optional[str] = None,
-          count: Optional[int] = None, command: Optional[str] = None) -> dict:
+          count: Optional[int] = None) -> dict:
     """Make the worksheet (and the key when ``key`` is a path):
-    ``{"pages": n, "key_pages": m, "items": [...], "left_out": [(id, why)], "command": "..."}``.
-    ``command`` is the footer's command (default: :func:`command_line` of these arguments)."""
+    ``{"pages": n, "key_pages": m, "per_page": k, "items": [...], "left_out": [(id, why)], "command": "...",
+    "sheet_command": "..."}``. The key's footer is ``command`` (:func:`command_line`: both files again);
+    the learners' sheet's is ``sheet_command`` (:func:`learner_command`: no key, no folders)."""
     made = sheet(kind, parse_ids(ids_text), size=size, preset=preset, unique=unique, difficulty=difficulty,
                  count=count)
-    if command is None:
-        command = command_line(kind, ids_text, size, preset, per_page, paper, out=out, key=key, unique=unique,
-                               difficulty=difficulty, count=count)
-    pages = render(made, out, key=False, per_page=per_page, paper=paper, command=command)
-    key_pages = render(made, key, key=True, per_page=per_page, paper=paper, command=command) if key else 0
-    return {"pages": pages, "key_pages": key_pages, "items": made.items, "left_out": made.left_out,
-            "command": command}
+    asked = dict(size=size, preset=preset, per_page=per_page, paper=paper, unique=unique, difficulty=difficulty,
+                 count=count)
+    command = command_line(kind, ids_text, out=out, key=key, **asked)
+    for_learners = learner_command(kind, ids_text, out=out, **asked)
+    fitting = per_page_for(made, per_page, paper, {False: for_learners, True: command})
+    pages = render(made, out, key=False, per_page=fitting, paper=paper, command=for_learners)
+    key_pages = render(made, key, key=True, per_page=fitting, paper=paper, command=command) if key else 0
+    return {"pages": pages, "key_pages": key_pages, "per_page": fitting, "items": made.items,
+            "left_out": made.left_out, "command": command, "sheet_command": for_learners}

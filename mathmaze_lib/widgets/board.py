@@ -384,12 +384,12 @@ class Board(anywidget.AnyWidget):
 
 
 def plural(n: int, word: str) -> str:
-    """``1 move``, ``2 moves``.
+    """``1 move``, ``2 moves``, ``2 presses``.
 
-    >>> plural(1, "move"), plural(0, "jump")
-    ('1 move', '0 jumps')
+    >>> plural(1, "move"), plural(0, "jump"), plural(2, "press")
+    ('1 move', '0 jumps', '2 presses')
     """
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith(("s", "sh", "ch", "x")) else "s")
 
 
 def game_mimebundle(game, **kwargs) -> dict:

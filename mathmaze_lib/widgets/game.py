@@ -3,7 +3,9 @@
 :class:`PuzzleGame` turns clicks on a :class:`~mathmaze_lib.widgets.board.Board` into moves,
 says why a refused click is refused (in the puzzle's words: its kind's ``refusal``), draws through
 its kind's ``view`` and keeps Undo, Reset, New puzzle and the puzzle id box (Play this id, or Enter
-in the box) in one place. It reaches a puzzle only through :data:`mathmaze_lib.puzzles.PUZZLES`.
+in the box) in one place. It reaches a puzzle only through :data:`mathmaze_lib.puzzles.PUZZLES`: what a
+click means and when the puzzle is solved are the kind's (its ``play``, a
+:class:`~mathmaze_lib.puzzles.play.Play`); the controller only shows them.
 Each game (:mod:`.summaze_game`, :mod:`.jump_game`, :mod:`.wall_game`) fills in a few hooks and
 keeps only what is its own: the race, the runner, the rule choice, the high scores; a puzzle with
 nothing of its own to show is played by :class:`Game` as it is.
@@ -25,6 +27,7 @@ from typing import Callable, Optional
 import ipywidgets as w
 
 from ..puzzles import PUZZLES
+from ..puzzles.play import sentence
 from .board import Board, game_mimebundle, plural
 
 __all__ = ["PuzzleGame", "Game", "MAX_ID", "button", "sentence", "table"]
@@ -38,11 +41,6 @@ def button(description: str, action: Callable, icon: str = "", **kwargs) -> w.Bu
     b = w.Button(description=description, icon=icon, **kwargs)
     b.on_click(lambda _: action())
     return b
-
-
-def sentence(reason: str) -> str:
-    """A puzzle module's reason (``wrong sum: ...``) as the start of a sentence (``Wrong sum: ...``)."""
-    return reason[:1].upper() + reason[1:]
 
 
 def table(headers, rows, caption: str = "") -> str:
@@ -62,7 +60,7 @@ class PuzzleGame:
 
     A game names its :attr:`kind` (a key of :data:`~mathmaze_lib.puzzles.PUZZLES`), sets
     :attr:`puzzle`, builds its ``view`` (see :meth:`layout`) and may fill in these hooks (the
-    defaults play a route from the start through the kind's entry points):
+    defaults ask the kind's ``play``: :class:`~mathmaze_lib.puzzles.play.Play`):
 
     ============================  ===============================================================
     ``fresh()``                   the answer before the first move (``reset`` sets :attr:`answer`)
@@ -76,7 +74,8 @@ class PuzzleGame:
     ``loaded()``                  takes in a new puzzle; returns the status line (None: ``reset_text``)
     ============================  ===============================================================
 
-    ``undo=False`` leaves out Undo (for answers that are sets, not routes).
+    ``undo=False`` leaves out Undo (for answers that are sets, not routes; by default the kind's
+    ``play.undo``).
     ``make(id) -> puzzle`` gives the id box, Play this id and New puzzle (:attr:`id_controls`; ``rng``
     picks new ids); :attr:`id` is the id being played (``puzzle.id`` unless ``id`` is given).
     """
@@ -98,17 +97,20 @@ class PuzzleGame:
 
     def __init__(self, puzzle, *, cell_size: int = 40, make: Optional[Callable] = None,
                  rng: Optional[random.Random] = None, id: Optional[int] = None, reset=("Reset", "refresh"),
-                 undo: bool = True):
+                 undo: Optional[bool] = None):
         self.puzzle = puzzle
         #: The puzzle's :class:`~mathmaze_lib.puzzles.protocol.Kind`: every rule the game applies is its.
         self.kind = PUZZLES[self.kind_name]
+        #: What a click means and when the puzzle is solved (the kind's).
+        self.play = self.kind.play
         #: When set, clicks only show this text (a race between rounds).
         self.locked: Optional[str] = None
-        self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=self.role_words)
+        words = {**self.play.words, **self.role_words}
+        self.board = Board(puzzle.rows, puzzle.cols, cell_size=cell_size, role_words=words)
         self.board.on_click(self._on_click)
         self.info = w.HTML()
         self.reset_button = button(reset[0], self.reset, icon=reset[1])
-        if undo:        # Undo takes back a route's last move (a game whose answer is a set has none)
+        if self.play.undo if undo is None else undo:    # a route's last move (a set has none)
             self.undo_button = button("Undo", self.undo, icon="undo")
         self._make = make
         if make is not None:
@@ -141,50 +143,51 @@ class PuzzleGame:
         """The board's size in words (for :meth:`label`): ``4 rows by 5 columns``."""
         return f"{plural(self.puzzle.rows, 'row')} by {plural(self.puzzle.cols, 'column')}"
 
-    # ---- the hooks' defaults: a route from the start, judged by the kind ------------------------
+    # ---- the hooks' defaults: the kind's play -------------------------------------------------
 
-    def fresh(self) -> list:
-        return [self.kind.start(self.puzzle)]
+    def fresh(self):
+        """The answer before the first move (the kind's ``play.first``)."""
+        return self.play.first(self.kind, self.puzzle)
 
     @property
     def won(self) -> bool:
-        """True when the answer is a solution: a route that ends on an end cell and that the kind's
-        check accepts (a game whose answer is not a route says when itself)."""
-        return (self.kind.answer == "route" and bool(self.answer) and self.answer[-1] in self.puzzle.ends
-                and self.kind.check(self.puzzle, self.answer).ok)
+        """True when the answer solves the puzzle (the kind's ``play.solved``)."""
+        return self.play.solved(self.kind, self.puzzle, self.answer)
 
     def refusal(self, cell) -> Optional[str]:
-        if self.answer and self.answer[-1] in self.puzzle.ends:
-            return "You reached the end: Undo or Reset."
-        if self.answer and cell == self.answer[-1]:
-            return f"You are here, on {cell}."
-        return self.kind.refusal(self.puzzle, self.answer, cell)
+        """Why a click on ``cell`` changes nothing, in the player's words (None: it is a move)."""
+        return self.play.refused(self.kind, self.puzzle, self.answer, cell)
 
     def played(self, cell):
-        return self.answer + [cell]
+        """The answer after a move to ``cell`` that :meth:`refusal` let through."""
+        return self.play.move(self.kind, self.puzzle, self.answer, cell)
 
     def said(self, cell) -> str:
-        if cell in self.puzzle.ends:
-            verdict = self.kind.check(self.puzzle, self.answer)
-            return f"{'Well done! ' if verdict.ok else ''}{sentence(verdict.reason)}."
-        return f"Moved to {cell}."
+        """The status line after a move to ``cell``."""
+        return self.play.said(self.kind, self.puzzle, self.answer, cell)
 
     def took_back(self) -> str:
-        return f"Back to {self.answer[-1]}."
+        """The status line after Undo."""
+        return self.play.took_back(self.kind, self.puzzle, self.answer)
 
     def picture(self) -> tuple:
+        """``(texts, roles, route)``: what the board shows now."""
         texts, roles = self.kind.view(self.puzzle, self.answer)
-        return texts, roles, self.answer
+        return texts, roles, self.play.line(self.answer)
 
     def label(self) -> str:
-        moves = plural(len(self.answer) - 1, "move")
+        """The board's name for screen readers (its size, and the moves so far)."""
+        moves = plural(self.play.moves(self.answer), self.play.noun)
         return f"{self.kind.title}, {self.noun} {self.id}, {self.size()}, {moves} so far"
 
     def heading(self) -> str:
+        """The HTML line above the board."""
         title = html.escape(self.kind.title)
-        return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; moves: {len(self.answer) - 1}"
+        moves = plural(self.play.moves(self.answer), self.play.noun)
+        return f"<b>{title}</b> &nbsp; {self.noun} {self.id} &nbsp; {moves}"
 
     def loaded(self) -> Optional[str]:
+        """Take in a new puzzle; the status line to show (None: :attr:`reset_text`)."""
         return None
 
     def _on_click(self, cell) -> None:
@@ -204,8 +207,8 @@ class PuzzleGame:
             self.on_win(self)
 
     def undo(self) -> None:
-        """Take back the last move (the first cell stays)."""
-        if len(self.answer) <= 1:
+        """Take back the last move (a route's first cell stays)."""
+        if self.play.moves(self.answer) == 0:
             self.draw(self.nothing_to_undo)
             return
         self.answer = self.answer[:-1]
@@ -249,8 +252,8 @@ class PuzzleGame:
 
 
 class Game(PuzzleGame):
-    """Any puzzle of :data:`~mathmaze_lib.puzzles.PUZZLES` whose answer is a route, played with nothing
-    but its kind's entry points: the board, Undo, Reset, New puzzle and the id box.
+    """Any puzzle of :data:`~mathmaze_lib.puzzles.PUZZLES`, played with nothing but its kind's entry
+    points and its ``play``: the board, Undo (where its play has one), Reset, New puzzle and the id box.
 
     >>> game = Game("jump", 3, rows=4, cols=4)
     >>> game.answer, game.kind.title
@@ -265,5 +268,6 @@ class Game(PuzzleGame):
             return make(pid, **options)
 
         super().__init__(new(id), make=new, rng=rng, id=id)
-        self.view = self.layout([self.undo_button, self.reset_button] + self.id_controls)
-        self.reset("Click the cell where your next move ends.")
+        undo = [self.undo_button] if self.play.undo else []
+        self.view = self.layout(undo + [self.reset_button] + self.id_controls)
+        self.reset(self.play.hint)

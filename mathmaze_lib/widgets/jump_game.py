@@ -58,14 +58,17 @@ class JumpMazeGame(PuzzleGame):
 
     @property
     def current(self) -> tuple:
+        """The cell the route is on now."""
         return jm.cell_of(self.states[-1])
 
     @property
     def jumps(self) -> int:
+        """The jumps made so far."""
         return len(self.states) - 1
 
     @property
     def route(self) -> list:
+        """The cells of the route so far, from the start."""
         return [jm.cell_of(s) for s in self.states]
 
     @property
@@ -92,6 +95,7 @@ class JumpMazeGame(PuzzleGame):
 
     @property
     def reset_text(self) -> str:
+        """What Reset says: the rule, in words."""
         return f"Rule {self.maze.rule}: {jm.rule_text(self.maze.rule)}. Click a highlighted cell to jump there."
 
     def refusal(self, cell) -> Optional[str]:

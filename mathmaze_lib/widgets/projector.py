@@ -84,6 +84,15 @@ body.mm-projector .mm-projector-root .mm-race { --mm-reserve: 55vh; }
 body.mm-projector .mm-projector-root .mm-race-player { width: 46vw !important; max-width: 46vw !important;
   margin: 0 1.5vw 0 0 !important; }
 body.mm-projector .mm-projector-root .mm-race-top .widget-html-content { font-size: 4vh !important; }
+/* the race fits the screen before, during and after a round: a player's Undo and Reset beside their name,
+   not under the board, and the news line without a paragraph's margins (the tally is below, by scrolling) */
+body.mm-projector .mm-projector-root .mm-race p { margin: 0.3vh 0 !important; }
+body.mm-projector .mm-projector-root .mm-race-player { display: grid !important;
+  grid-template-columns: auto minmax(0, 1fr); column-gap: 1vw; align-items: center; }
+body.mm-projector .mm-projector-root .mm-race-player > * { grid-column: 1 / span 2; }
+body.mm-projector .mm-projector-root .mm-race-player > :nth-child(1) { grid-column: 1; grid-row: 1; }
+body.mm-projector .mm-projector-root .mm-race-player > :nth-child(3) { grid-column: 2; grid-row: 1;
+  justify-self: end; }
 body.mm-projector .mm-projector-root .mm-game-jump { --mm-reserve: 23vh; }
 body.mm-projector .mm-projector-root .mm-game-mazer { --mm-reserve: 23vh; }
 /* a game's controls beside its board, not under it, where the screen is wide */

@@ -1,5 +1,7 @@
 """Step through a breadth-first search on a board: Step, Reset, Play/Pause, a step and a speed slider,
-the FIFO queue shown as chips in the board's colours, and the counts.
+the FIFO queue shown as chips in the board's colours, and the counts. Beside a learner's own search
+(:meth:`SearchStepper.yours`, ``beside=``) it also says, at each step, what the learner's function did
+or answered there, and a button goes to the first step where it differs from the lesson's search.
 
 It replays a traced search (``bfs(..., trace=True)``) frame by frame (see
 :mod:`mathmaze_lib.replay`), so what you see is exactly what the search did.
@@ -35,6 +37,11 @@ STEPPER_WORDS = {"visited": "visited", "frontier": "in the queue", "current": "b
 #: The same for a depth-first search: the route so far, where it stands, what was cut off.
 DFS_WORDS = {"visited": "stepped back from", "current": "where the search stands", "path": "on the route so far",
              "goal": "reaches the goal", "cut": "cut off: the total is too big", "start": "start", "end": "end"}
+#: The same for a learner's own search, watched through the successor function it was given.
+YOURS_WORDS = {**STEPPER_WORDS, "visited": "expanded by your search", "frontier": "reached, not yet expanded",
+               "current": "being expanded by your search"}
+#: Every stepper beside a learner's search marks the cell where the two searches differ.
+DIFFERS = "where your search and the lesson's differ"
 
 
 class SearchStepper:
@@ -42,8 +49,10 @@ class SearchStepper:
 
     def __init__(self, result, board: Optional[Board] = None, cell_of: Optional[Callable] = None,
                  rows: Optional[int] = None, cols: Optional[int] = None, texts=None, ms_per_step: int = 400,
-                 roles: Optional[dict] = None, describe: Optional[Callable[[int], str]] = None):
+                 roles: Optional[dict] = None, describe: Optional[Callable[[int], str]] = None,
+                 beside: Optional[replay.Beside] = None, yours: bool = False):
         self.result = result
+        self.beside, self._yours = beside, yours
         # bfs: a traced BFS result; dfs: a list of DfsStep; tree: a traced tree search (no visited set)
         self.kind = "dfs" if isinstance(result, list) else "tree" if hasattr(result, "max_queue") else "bfs"
         self.count = (len(result) + 1 if self.kind == "dfs" else len(result.trace or []) + 1 if self.kind == "tree"
@@ -56,7 +65,8 @@ class SearchStepper:
             board = Board(rows, cols, texts=texts, label=f"{name}, {rows} rows by {cols} columns")
         for cell, role in (roles or {}).items():
             board.set_role(cell, role)
-        board.set_role_words(DFS_WORDS if self.kind == "dfs" else STEPPER_WORDS)
+        words = DFS_WORDS if self.kind == "dfs" else YOURS_WORDS if yours else STEPPER_WORDS
+        board.set_role_words({**words, "highlight": DIFFERS} if beside else words)
         self.board = board
         self.cell_of = cell_of
         self._base_roles = board.roles
@@ -69,9 +79,19 @@ class SearchStepper:
         self.queue = w.HTML()
         self.counts = w.Label()
         self.player.observe(lambda change: self.show(change["new"]), names="value")
-        self.view = w.VBox([self.board, w.HBox([self.step_button, self.reset_button],
-                                               layout=w.Layout(flex_flow="row wrap")),
-                            self.player, self.counts, self.queue], layout=w.Layout(max_width="100%"))
+        buttons = [self.step_button, self.reset_button]
+        below = [self.player, self.counts, self.queue]
+        if beside is not None:
+            self.first_button = w.Button(description="First difference", icon="search",
+                                         tooltip="Go to the first step where your search and the lesson's differ",
+                                         disabled=beside.first is None)
+            self.first_button.on_click(lambda _: self.first_difference())
+            buttons.append(self.first_button)
+            self.note = w.HTML()
+            self.summary = w.HTML(f'<div role="note"><b>Your search:</b> {html.escape(beside.summary)}</div>')
+            below = [self.summary, self.note] + below
+        self.view = w.VBox([self.board, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))] + below,
+                           layout=w.Layout(max_width="100%"))
         self.show(0)
 
     @property
@@ -98,6 +118,27 @@ class SearchStepper:
     def last(self) -> None:
         """Jump to the end of the search."""
         self.player.value = self.count - 1
+
+    def first_difference(self) -> None:
+        """Go to the first step where the learner's search differs from the lesson's (if it does)."""
+        if self.beside is not None and self.beside.first is not None:
+            self.player.playing = False
+            self.player.value = min(self.beside.first, self.count - 1)
+
+    @classmethod
+    def yours(cls, run, beside: replay.Beside, **kwargs) -> "SearchStepper":
+        """Step through a learner's own search, rebuilt from the calls it made to its successor function
+        (:func:`replay.recorded`), with ``beside`` (:class:`replay.Beside`) comparing each step with the
+        lesson's search. Orange cells are reached and not yet expanded (the function's own queue is
+        not visible from outside: they are shown first reached first).
+
+        >>> from mathmaze_lib import replay
+        >>> run = replay.recorded([(0, 0)], [((0, 0), ((0, 1),)), ((0, 1), ())])
+        >>> s = SearchStepper.yours(run, replay.Beside(["Start.", "one", "two"], "All agree."), rows=1, cols=2)
+        >>> s.last(); s.counts.value, s.note.value
+        ('your search: expanded 2 · reached, not yet expanded 0', '<div role="status">two</div>')
+        """
+        return cls(run, beside=beside, yours=True, **kwargs)
 
     @classmethod
     def tree(cls, result, **kwargs) -> "SearchStepper":
@@ -137,9 +178,15 @@ class SearchStepper:
             text = self._describe(index) if self._describe else replay.describe_tree(self.result, index)
         else:
             f = replay.frame(self.result, index, self.cell_of)
-            text = self._describe(index) if self._describe else replay.describe(f)
+            text = self._describe(index) if self._describe else self._describe_yours(f) if self._yours \
+                else replay.describe(f)
         roles = {(r, c): role for r, row in enumerate(self._base_roles) for c, role in enumerate(row)}
         roles.update(f.roles)
+        if self.beside is not None:
+            note = self.beside.notes[index] if index < len(self.beside.notes) else ""
+            self.note.value = f'<div role="status">{html.escape(note)}</div>' if note else ""
+            if index in self.beside.marks:
+                roles[self._cell(self.beside.marks[index])] = "highlight"
         with self.board.hold_sync():
             self.board.set_roles(roles)
             self.board.show_route([self._cell(n) for n in f.path] if f.path else [])
@@ -150,6 +197,10 @@ class SearchStepper:
             self.counts.value = f"step {index} of {self.count - 1} · {moves}"
             self.queue.value = ""
             return
+        if self._yours:
+            self.counts.value = f"your search: expanded {f.index} · reached, not yet expanded {len(f.frontier)}"
+            self.queue.value = self._queue_html(f, "reached, not yet expanded</b> (first reached first)")
+            return
         unit = " routes" if self.kind == "tree" else ""      # the tree search queues routes, not cells
         self.counts.value = (f"expanded {f.expanded}{unit} · in the queue {len(f.frontier)}{unit} · "
                              f"distance of current {distance}")
@@ -158,7 +209,13 @@ class SearchStepper:
     def _cell(self, node):
         return self.cell_of(node) if self.cell_of else node
 
-    def _queue_html(self, f) -> str:
+    @staticmethod
+    def _describe_yours(f) -> str:
+        if f.current is None:
+            return "Start: only the start is reached."
+        return f"Step {f.index}: your search expanded {f.current!r}; {len(f.frontier)} reached, not yet expanded."
+
+    def _queue_html(self, f, label: str = "queue</b> (oldest first)") -> str:
         def chip(node, role):
             st = palette.style(role)
             return (f'<span style="background:{st["color"]};color:{st["ink"]};border:1px {st["border"]} #333;'
@@ -169,7 +226,7 @@ class SearchStepper:
         shown = list(f.frontier[:40])
         more = f" … and {len(f.frontier) - 40} more" if len(f.frontier) > 40 else ""
         chips = " ".join(chip(n, "frontier") for n in shown) or "(empty)"
-        return f"<div><b>queue</b> (oldest first): {current}{chips}{more}</div>"
+        return f"<div><b>{label}: {current}{chips}{more}</div>"
 
     def __repr__(self) -> str:
         return f"<SearchStepper: {self.count} frames: run this in Jupyter to step through the search>"

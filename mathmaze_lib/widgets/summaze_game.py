@@ -335,6 +335,8 @@ class MathMazeRace:
             self.settings.layout.display = None
             self.id_box.value = self._ids.randrange(MAX_ID)      # a new race gets new puzzles (type it back to replay)
         self._save()
+        if last:
+            self._share()
         score = f"{self.names[0]} {self.scores[0]} : {self.scores[1]} {self.names[1]}"
         self._show(f"{said} {self._verdict() if last else f'Score: {score}. {after}'}")
 
@@ -376,6 +378,23 @@ class MathMazeRace:
         else:
             self.saved.value = (f"<span role='status'>Saved as <b>{html.escape(self.file.name)}</b> next to this "
                                 f"page, after every round.</span>")
+
+    def _share(self) -> None:
+        """On a hub with the class's table (:mod:`mathmaze_lib.hubscores`), add the race's tally to it, named by
+        this screen's hub login; elsewhere nothing."""
+        from ..hubscores import class_scores
+        from ..store import StoreError
+
+        scores = class_scores()
+        if scores is None:
+            return
+        try:
+            scores.add_race(self.names, self.scores, len(self.results))
+        except StoreError as exc:
+            said = f"The class's race table did not take this race: {exc}"
+        else:
+            said = "The race is on the class's race table."
+        self.saved.value += f" <span role='status'>{html.escape(said)}</span>"
 
     def _show(self, news: str) -> None:
         self.news.value = f"<p role='status'>{html.escape(news)}</p>"

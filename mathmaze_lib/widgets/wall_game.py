@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import os
 import sqlite3
 from typing import Optional
 
@@ -78,7 +79,8 @@ def progress_bar(description: str = "searching"):
 class MazerGame(PuzzleGame):
     """The Mazer screen: a board, walls left, current and goal moves, and the buttons.
 
-    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.puzzles.wallmaze.PRESETS`; the level id box,
+    Give a ``preset`` and ``level`` (see :data:`mathmaze_lib.puzzles.wallmaze.PRESETS`, or ``"today"``: the map of
+    the day the teacher set on the hub, :func:`mathmaze_lib.hubscores.map_of_the_day`; the level id box,
     Play this id and New level play other levels of the preset) or a ``maze``; the Map code box
     plays a Pathery map code (:meth:`play_code`).  Scores are saved with
     :class:`mathmaze_lib.store.Store` (``store`` argument, or the default store on the first Save).
@@ -91,6 +93,9 @@ class MazerGame(PuzzleGame):
 
     def __init__(self, preset: str = "mazer", level: int = 1, *, maze: Optional[WallMaze] = None,
                  store=None, name: str = "me"):
+        if preset == "today" and maze is None:     # the map of the day the teacher set on the hub
+            from ..hubscores import map_of_the_day
+            preset, level = map_of_the_day()
         #: The preset whose levels the id box plays (None: a board of its own, ``maze``).
         self.preset = None if maze is not None else preset
         self._store = store
@@ -207,6 +212,7 @@ class MazerGame(PuzzleGame):
 
     @property
     def walls_left(self) -> Optional[int]:
+        """The walls that may still be placed (None: any number)."""
         return None if self.budget is None else self.budget - len(self.walls)
 
     @property
@@ -218,6 +224,7 @@ class MazerGame(PuzzleGame):
 
     @property
     def moves(self) -> Optional[int]:
+        """The runner's moves with the walls on the board (None when they block every route)."""
         return len(self.path) - 1 if self.path else None
 
     # ---- the hooks of PuzzleGame: a click puts a wall on or takes it off --------------------
@@ -271,9 +278,12 @@ class MazerGame(PuzzleGame):
 
     @property
     def store(self):
+        """Where scores go: the class's table on a hub that has one (:mod:`mathmaze_lib.hubscores`: lines named
+        by the hub login), else the local :class:`~mathmaze_lib.store.Store`."""
         if self._store is None:
+            from ..hubscores import class_scores
             from ..store import Store
-            self._store = Store()
+            self._store = class_scores() or Store()
         return self._store
 
     def save(self) -> None:
@@ -292,14 +302,17 @@ class MazerGame(PuzzleGame):
         else:
             note = "a new best!" if improved else f"the best saved is {best}"
             warning = f" Note: {self.store.warning}" if self.store.warning else ""
-            self.draw(f"Saved {self.moves} moves for {self.name_box.value or 'anonymous'}: "
-                      f"rank {rank}, {note}{warning}")
+            who = getattr(self.store, "login", None) or self.name_box.value or "anonymous"
+            self.draw(f"Saved {self.moves} moves for {who}: rank {rank}, {note}{warning}")
         self.show_scores()
 
     @staticmethod
     def _saved_scores_exist() -> bool:
         """True when the default score file exists (a new game does not create it just to say it is empty)."""
+        from ..hubscores import URL_VARIABLE
         from ..store import FILE_NAME, data_dir
+        if os.environ.get(URL_VARIABLE):          # the class's table on a hub
+            return True
         try:
             return (data_dir() / FILE_NAME).exists()
         except OSError:

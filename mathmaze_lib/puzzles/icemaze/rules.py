@@ -35,6 +35,7 @@ class IceMaze(OneStartOneEnd):
 
     @property
     def grid(self) -> Grid:
+        """The :class:`~mathmaze_lib.grid.Grid` of the board."""
         return Grid(self.rows, self.cols)
 
     def value(self, cell) -> str:
@@ -85,11 +86,8 @@ def parse(text: str) -> IceMaze:
         if len(found[letter]) > 1:
             raise p.error(found[letter][1], f"a second {name} (the first is at {found[letter][0]}): write one "
                                             f"'{letter}'")
-    pid = p.headers.get("id", "0")
-    if not (pid.isascii() and pid.isdigit()):
-        raise p.header_error("id", f"{pid!r} is not a whole number >= 0")
     rocks = frozenset((r, c) for r, row in enumerate(p.rows) for c, tok in enumerate(row) if tok == "#")
-    return IceMaze(rows, cols, rocks, found["s"][0], found["g"][0], int(pid))
+    return IceMaze(rows, cols, rocks, found["s"][0], found["g"][0], p.whole("id"))
 
 
 def slide(maze: IceMaze, cell, direction) -> tuple:

@@ -42,6 +42,7 @@ from .objective import (OBJECTIVE, TERMS, TEMPERATURE, DesignTerms, design_terms
                         default_steps, NO_ROUTE)
 from .generating import generate, Generated, random_maze, make, COMPILED_FROM
 from .sheet import SHEET
+from .handout import HANDOUT
 from ..protocol import Kind, set_module
 
 __all__ = ["JumpMaze", "parse", "CHAIN_REACTION", "RULES", "check_rule", "successors", "start_state",
@@ -66,6 +67,7 @@ KIND = Kind(
     "the board. Find a shortest route (fewest jumps) from the start (S) to the goal (G). Number your "
     "jumps 1, 2, 3, ... on the grid, or list the cells as row,column (the small numbers on the edges).",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_route, start=start_state, size=(5, 5), sheet=SHEET)
+    successor_function=successors, view=view, solve=_route, start=start_state, size=(5, 5), sheet=SHEET,
+    plain=(JumpMaze,), lesson=2, handout=HANDOUT)
 
 set_module(__name__, globals(), __all__)

@@ -43,7 +43,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from .fast_build import _construct
+from .fast_build import Board, _construct
 from .fast_measure import (_all_groups, AVAILABLE, _BACK, _below, _BEST, _BEST_GOOD, _BEST_JUMPS, _CAND,
     _CLUSTERS, _COOL, _CURRENT, _DIST, _good, _groups_at, _HEAT, _KBACK, _KDIST, _KEPT, _land, _MARK,
     _measure, _mt_below, _mt_random, _NEAR, njit, _ON, _random, _set_cell, _STACK, _TODO, _value)
@@ -317,8 +317,8 @@ class _Run:
         """Write the first maze into ``vals`` (:func:`_construct`): each cell's place on its route, and
         how many side cells found no number keeping the route the only shortest one."""
         at = np.zeros(len(self.vals), np.int64)
-        misses = _construct(self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.nbrs, self.vals, at,
-                            int(self.w[7]), self.rng)[1]
+        board = Board(self.rows, self.cols, self.dirs, self.wrap, self.maxk, self.nbrs)
+        misses = _construct(board, self.vals, at, int(self.w[7]), self.rng)[1]
         return at, int(misses)
 
     def start(self) -> None:

@@ -1,9 +1,10 @@
-"""The compiled generator's measuring (numba): its random numbers (splitmix64, and Python's own
-Mersenne Twister for the small boards' steps), a maze's landings kept up to date at each change, the
-breadth-first search with path counts from the start (:func:`~mathmaze_lib.search.arrays.bfs_counts`),
-the backward search for black holes, the clusters, and the score of the design terms (:mod:`.objective`'s,
-on int arrays).  The layout of the state arrays (slots of ``s`` and ``f``, rows of ``work``) is defined
-here and read by :mod:`.fast_build` and :mod:`.fast`.
+"""The compiled generator's measuring (numba): its random numbers (splitmix64, from
+:mod:`mathmaze_lib.compiled_random`, and Python's own Mersenne Twister for the small boards' steps), a
+maze's landings kept up to date at each change, the breadth-first search with path counts from the
+start (:func:`~mathmaze_lib.search.arrays.bfs_counts`), the backward search for black holes, the
+clusters, and the score of the design terms (:mod:`.objective`'s, on int arrays).  The layout of the
+state arrays (slots of ``s`` and ``f``, rows of ``work``) is defined here and read by :mod:`.fast_build`
+and :mod:`.fast`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import numpy as np
 
 # numba is a dependency; without it (AVAILABLE False) jumpmaze.generate keeps to the plain Python
 # annealing on every board, as the optimizers keep to the pure Python runner.
+from ...compiled_random import below as _below, uniform as _random  # noqa: F401 (read by .fast, .fast_build)
 from ...search.arrays import AVAILABLE, bfs_counts, bfs_resume, njit
 
 
@@ -31,27 +33,6 @@ _CURRENT, _HEAT, _COOL, _BEST = range(4)
 # stack, the cells that lead to the goal), what the kept maze had, the clusters' scratch, and the
 # moves' scratch (candidates, the cells on shortest routes).
 (_DIST, _COUNT, _QUEUE, _PTR, _TODO, _BACK, _KDIST, _KBACK, _MARK, _STACK, _NEAR, _CAND, _ON) = range(13)
-
-
-@njit(cache=True)
-def _next(rng):
-    z = rng[0] + np.uint64(0x9E3779B97F4A7C15)
-    rng[0] = z
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def _random(rng):
-    """A float in [0, 1)."""
-    return np.float64(_next(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True)
-def _below(rng, m):
-    """A whole number in [0, m)."""
-    return np.int64(_next(rng) % np.uint64(m))
 
 
 @njit(cache=True)

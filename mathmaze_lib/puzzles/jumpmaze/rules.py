@@ -90,6 +90,7 @@ class JumpMaze(OneStartOneEnd):
 
     @property
     def grid(self) -> Grid:
+        """The :class:`~mathmaze_lib.grid.Grid` of the board."""
         return Grid(self.rows, self.cols)
 
     def value(self, cell):

@@ -27,6 +27,7 @@ from .solving import (CountStopped, solutions, count_solutions, sum_histogram, n
                       Grade, dfs_steps, describe_step)
 from .generating import generate, random_walk, generate_unique, make
 from .sheet import SHEET
+from .handout import HANDOUT
 from ..protocol import Kind, set_module
 
 __all__ = ["Puzzle", "check_path", "running_sums", "path_sum", "legal_step", "refusal",
@@ -46,6 +47,7 @@ KIND = Kind(
     "Draw a path from Start (S) to End (=target): one step up, right, down or left at a time, never the same "
     "cell twice. The numbers on the way, Start's included, must add up to the target.",
     sys.modules[__name__], make=make, parse=parse, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_shortest, size=(4, 5), sheet=SHEET)
+    successor_function=successors, view=view, solve=_shortest, size=(4, 5), sheet=SHEET, plain=(Puzzle,),
+    lesson=1, handout=HANDOUT)
 
 set_module(__name__, globals(), __all__)

@@ -61,5 +61,16 @@ def item(pid: int, asked: Asked) -> Item:
                 route=list(p.path), key_roles=on_route(roles, p.path), arrows=True, puzzle=p, difficulty=level)
 
 
+def _check(asked: Asked) -> None:
+    """A board too small for the difficulty asked (hard: a shortest solution of 6 moves; medium: 5, or
+    6 with 3 solutions) says so instead of looking through ids for none."""
+    level, rows, cols = asked.difficulty, asked.rows, asked.cols
+    most = rows * cols - 1             # moves of the longest path there is
+    if level in ("medium", "hard") and 0 < most < {"medium": 5, "hard": 6}[level]:
+        raise ValueError(f"--difficulty {level}: impossible on a {rows} x {cols} Math Maze ({level}: "
+                         f"{DIFFICULTY_RULES[level]}; a path there has at most {most} moves): use a larger --size")
+
+
 #: Math Maze on a worksheet: chosen by difficulty, or its unique puzzles; six to a page.
-SHEET = SheetRules(item, DIFFICULTY_RULES, unique=True, per_page=6)
+SHEET = SheetRules(item, DIFFICULTY_RULES, unique=True, per_page=6, check=_check,
+                   key="one solution, its sum and the number of solutions")

@@ -51,45 +51,67 @@ runner's walk longer as well as shorter.
 """
 
 import sys
+from functools import partial
 
 from ...naming import set_module
-from ..protocol import Kind
+from ..protocol import CELLS, Kind
 from .board import (LATER_CHECKPOINT, LETTERS, MAX_TEXT_BYTES, TELEPORTS, UNBUILDABLE, UNLIMITED,
                     WallError, WallMaze)
 from .text import parse
 from .runner import RunResult, Runner, first_leg_search, join_legs, run, score, successors
 from .bitrunner import BitRunner
 from .levels import PRESETS, level, make
-from .goals import GOALS_FILE, check_goals, goal_moves, level_goal, read_goals, stored_goals
+from .goals import GOALS_FILE, check_goals, goal_moves, level_goal, read_goals, stored_goals, stored_level
 from .puzzle import check, refusal, show, text, texts_and_roles, view, why_not
-from .sheet import SHEET
+from .sheet import rules
+from .handout import rules_handout
 
 __all__ = [
     "LATER_CHECKPOINT", "LETTERS", "MAX_TEXT_BYTES", "TELEPORTS", "UNBUILDABLE", "UNLIMITED", "WallError",
     "WallMaze", "parse", "RunResult", "Runner", "first_leg_search", "join_legs", "run", "score", "successors",
     "BitRunner", "PRESETS", "level", "make", "GOALS_FILE", "check_goals", "goal_moves", "level_goal",
-    "read_goals", "stored_goals", "check", "refusal", "show", "text", "texts_and_roles", "view", "why_not",
+    "read_goals", "stored_goals", "stored_level", "check", "refusal", "show", "text", "texts_and_roles", "view",
+    "why_not", "kind",
 ]
+
+def _best(best_walls, maze: WallMaze) -> list:
+    """A key: the walls ``best_walls`` finds with the worksheet's effort (the stored goal of a level that
+    has one, :func:`.goals.stored_level`)."""
+    preset, level_id = stored_level(maze)
+    return best_walls(maze, preset=preset, level_id=level_id).walls
+
+
+def kind(best_walls, greedy, exact=None) -> Kind:
+    """The wall maze as the registry knows it (:data:`mathmaze_lib.puzzles.PUZZLES`, key ``walls``), given
+    the optimizers that find its best walls: ``best_walls(maze, ...)`` (its key, and the worksheet's) and
+    ``greedy(maze)`` (what a worksheet's difficulty is measured against), and ``exact(maze, seconds=None)``
+    (which proves the rules handout's worked example: :func:`.handout.rules_handout`; None: the generic handout).  They are
+    :func:`mathmaze_lib.optimize.best_walls` and :func:`mathmaze_lib.optimize.greedy`, which import this
+    package; so the kind is put together above both, by :func:`mathmaze_lib.optimize.kind.wall_kind`,
+    the function the registry names.  A click puts a wall up or takes it off again (:data:`.protocol.CELLS`),
+    and the first answer is no walls; the runner's search starts from every start cell at once (the
+    first is its ``start``).
+
+    >>> k = kind(lambda maze, **effort: None, lambda maze: None)
+    >>> k.name, k.module.__name__, k.play.undo
+    ('walls', 'mathmaze_lib.puzzles.wallmaze', False)
+    """
+    return Kind(
+        "walls", "Wall mazes",
+        "Shade up to the allowed number of open cells as walls. The runner then walks a shortest route "
+        "from a start (S, left) to a finish (F, right). Make that route as long as you can: can you reach "
+        "the goal? A wall that leaves the runner no route at all is not allowed. Write your walls as "
+        "row,column (the small numbers on the edges).",
+        sys.modules[__name__], make=make, parse=parse, text=text, check=check, refusal=refusal,
+        successor_function=successors, view=view, solve=partial(_best, best_walls), start=_first_start, play=CELLS,
+        sheet=rules(best_walls, greedy), plain=(WallMaze,), lesson=3,
+        handout=rules_handout(exact) if exact else None)
+
+
+def _first_start(maze: WallMaze) -> tuple:
+    return maze.starts[0]
+
 
 # The public names say they are the package's (as numpy's do): a learner's traceback, the exercises'
 # "you called wallmaze.score" and the plain-data tags name the package, not the module inside it.
 set_module(__name__, globals(), __all__)
-
-
-def _best(maze: WallMaze) -> list:
-    """A key: the best walls the worksheet's effort finds (:func:`mathmaze_lib.optimize.best_walls`)."""
-    from ...optimize import best_walls
-
-    return best_walls(maze).walls
-
-
-#: The wall maze in the registry (:data:`mathmaze_lib.puzzles.PUZZLES`, key ``walls``): a click puts
-#: a wall up or takes it off again (``answer="cells"``), and the first state is no walls.
-KIND = Kind(
-    "walls", "Wall mazes",
-    "Shade up to the allowed number of open cells as walls. The runner then walks a shortest route "
-    "from a start (S, left) to a finish (F, right). Make that route as long as you can: can you reach "
-    "the goal? A wall that leaves the runner no route at all is not allowed. Write your walls as "
-    "row,column (the small numbers on the edges).",
-    sys.modules[__name__], make=make, parse=parse, text=text, check=check, refusal=refusal,
-    successor_function=successors, view=view, solve=_best, start=lambda maze: (), answer="cells", sheet=SHEET)

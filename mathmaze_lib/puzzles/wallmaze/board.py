@@ -67,6 +67,7 @@ class WallMaze:
 
     @property
     def shape(self) -> tuple:
+        """``(rows, cols)``."""
         return (self.rows, self.cols)
 
     def char(self, cell) -> str:

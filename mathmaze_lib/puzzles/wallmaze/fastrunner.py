@@ -57,6 +57,7 @@ class Board:
 
     @property
     def size(self) -> int:
+        """The number of cells."""
         return len(self.rocks)
 
     def buffers(self) -> tuple:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Optional
@@ -123,6 +124,26 @@ def level_goal(preset: str, level_id: int) -> tuple:
         return None, (f"{GOALS_FILE}: entry {key!r}: its walls give {moves} moves, not the stored "
                       f"{entry['moves']} (entry skipped)")
     return entry, None
+
+
+@lru_cache(maxsize=1)
+def _stored_levels() -> dict:
+    levels: dict = {}
+    for key in stored_goals():
+        preset, _, level_id = key.partition(":")
+        if preset in PRESETS:
+            levels.setdefault(level(preset, int(level_id)), (preset, int(level_id)))
+    return levels
+
+
+def stored_level(maze) -> tuple:
+    """``(preset, level id)`` of the level with a stored goal that ``maze`` is (the same board), or
+    ``(None, None)``: a key for a board read from a file can still be the stored goal.
+
+    >>> stored_level(level("simple", 2)), stored_level(level("simple", 10**9))
+    (('simple', 2), (None, None))
+    """
+    return _stored_levels().get(maze, (None, None))
 
 
 def goal_moves(preset: str, level_id: int) -> Optional[int]:

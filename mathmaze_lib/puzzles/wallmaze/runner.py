@@ -143,9 +143,11 @@ class Runner:
 
     # -- cells <-> numbers
     def index(self, cell) -> int:
+        """The number of ``cell`` (row by row from 0)."""
         return self.grid.index(cell)
 
     def cell(self, index: int) -> tuple:
+        """The cell numbered ``index``."""
         return self.grid.cell(index)
 
     # -- walls

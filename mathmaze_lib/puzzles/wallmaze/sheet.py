@@ -1,6 +1,7 @@
 """Wall mazes on a worksheet: the item of a level (the best walls and how sure the key is of its
-score, :func:`mathmaze_lib.optimize.best_walls`), its difficulty from how far the best walls beat
-greedy (:data:`WALL_GAPS`), and the rules of the tiles a sheet's boards have (:data:`TILE_RULES`).
+score, from :func:`mathmaze_lib.optimize.best_walls`, which :func:`rules` is given), its difficulty
+from how far the best walls beat greedy (:data:`WALL_GAPS`), and the rules of the tiles a sheet's
+boards have (:data:`TILE_RULES`).
 
 >>> difficulty(25, 22), difficulty(26, 13)
 ('easy', 'hard')
@@ -8,13 +9,15 @@ greedy (:data:`WALL_GAPS`), and the rules of the tiles a sheet's boards have (:d
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..sheet import Asked, Item, SheetRules, band
 from .board import UNLIMITED
 from .levels import PRESETS, level
 from .puzzle import texts_and_roles
 from .runner import run
 
-__all__ = ["WALL_GAPS", "DIFFICULTY_RULES", "TILE_RULES", "difficulty", "item", "SHEET"]
+__all__ = ["WALL_GAPS", "DIFFICULTY_RULES", "TILE_RULES", "difficulty", "item", "rules"]
 
 #: By how many moves the best walls beat greedy (one best wall at a time), per difficulty.
 WALL_GAPS = {"easy": (0, 3), "medium": (4, 9), "hard": (10, None)}
@@ -45,14 +48,14 @@ def _tiles(board) -> list:
                                    ("unbuildable", board.unbuildable)) if has]
 
 
-def item(pid: int, asked: Asked) -> Item:
-    """Level ``pid`` of ``asked.preset`` with its key: the best walls the worksheet's effort finds."""
-    from ... import optimize         # the optimizers import this package
-
+def item(pid: int, asked: Asked, *, best_walls, greedy) -> Item:
+    """Level ``pid`` of ``asked.preset`` with its key: the best walls the worksheet's effort finds
+    (``best_walls(board, preset=, level_id=, effort="worksheet")``), its difficulty measured against
+    ``greedy(board)``."""
     preset = asked.preset
     board = level(preset, pid)
-    best = optimize.best_walls(board, preset=preset, level_id=pid, effort="worksheet")
-    greedy = optimize.greedy(board).moves
+    best = best_walls(board, preset=preset, level_id=pid, effort="worksheet")
+    greedy = greedy(board).moves
     hardness = difficulty(best.moves, greedy)
     walked = run(board, best.walls)
     texts, roles = texts_and_roles(board)
@@ -86,7 +89,10 @@ def _tile_rules(made: list) -> list:
     return [TILE_RULES[t] for t in TILE_RULES if t in used]
 
 
-#: Wall levels on a worksheet: chosen by difficulty, from a preset (no --size), two to a page, each key
-#: searched on its own core.
-SHEET = SheetRules(item, DIFFICULTY_RULES, parallel=True, check=_check, option="preset", per_page=2,
-                   more_rules=_tile_rules)
+def rules(best_walls, greedy) -> SheetRules:
+    """Wall levels on a worksheet: chosen by difficulty, from a preset (no --size), two to a page, each key
+    searched on its own core by ``best_walls`` (module-level functions: the items are made in other
+    processes)."""
+    return SheetRules(partial(item, best_walls=best_walls, greedy=greedy), DIFFICULTY_RULES, parallel=True,
+                      check=_check, option="preset", per_page=2, more_rules=_tile_rules,
+                      key="the best walls, proven best or how long the search ran")
