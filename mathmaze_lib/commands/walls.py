@@ -266,6 +266,8 @@ def run_optimize(args) -> int:
 
 
 def run_prove(args) -> int:
+    """``walls prove``: the best walls, a bound for every wall set, and "proven optimal" when they meet
+    (:func:`mathmaze_lib.optimize.prove.prove`); drawn, or as one JSON object with ``--json``."""
     board = _board_code(args)
     maze = board.maze
     if wallmaze.BitRunner(maze).score(0) is None:

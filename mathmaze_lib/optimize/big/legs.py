@@ -41,10 +41,12 @@ class Board:
 
     @property
     def size(self) -> int:
+        """The board's cells (rocks included)."""
         return len(self.rocks)
 
     @property
     def legs(self) -> int:
+        """The legs: the checkpoints, plus one."""
         return len(self.sptr) - 1
 
 
