@@ -270,7 +270,7 @@ def test_huge_boards_with_a_chokepoint_get_the_iterated_local_search():
     assert {name for name, yes in chosen.items() if yes} == {"Huge1", "Huge2", "Huge3"}, chosen
     code = mapcode.read(maps["Huge1"].code)
     r = bigwalls.optimize(code.maze, seed=1, seconds=None, max_iters=30, workers=1)
-    assert r.method == "iterated local search" and r.moves == wallmaze.score(code.maze, r.walls) > 400
+    assert r.method == "iterated local search" and r.moves == wallmaze.score(code.maze, r.walls) > 380
     r = bigwalls.optimize(code.maze, code.walls, seed=1, seconds=None, max_iters=3, workers=1)
     assert r.moves >= 487 == wallmaze.score(code.maze, code.walls), "it starts from the walls given"
     assert bigwalls.optimize(code.maze, seed=1, seconds=None, max_iters=30, workers=1,

@@ -41,6 +41,7 @@ import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import INF, bfs_field, njit
+from ...compiled_random import below, generator
 from ..clock import OptResult, _Clock, check_limits, checked_moves
 from .legs import _via, board
 
@@ -172,7 +173,7 @@ def _any_route_cell(mark, gen):
             m += 1
     if m == 0:
         return -1
-    j = gen.integers(0, m)
+    j = below(gen, m)
     for v in range(len(mark)):
         if mark[v] == 2:
             if j == 0:
@@ -184,7 +185,7 @@ def _any_route_cell(mark, gen):
 @njit(cache=True)
 def _shuffle(a, m, gen):
     for i in range(m - 1, 0, -1):
-        j = gen.integers(0, i + 1)
+        j = below(gen, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
@@ -193,7 +194,8 @@ def climb(board, blocked, walls, nw, s, gen):
     """Climb from the board ``blocked`` (its player walls ``walls[:nw]``) to a local optimum (see the
     module's text): below the budget a wall goes on a random chokepoint that leaves a route (else,
     when none does, on a random cell of a shortest route that is no chokepoint: the walk keeps its
-    length), at the budget a wall moves; the chances are drawn by ``gen`` (a numpy ``Generator``).
+    length), at the budget a wall moves; the chances are drawn by ``gen`` (a :mod:`mathmaze_lib.compiled_random`
+    generator).
     Returns ``(moves, walls placed, m)``, the board and ``walls`` at the optimum, and its chokepoints in
     ``s.chokes[:m]``; -1 moves when the board has no route.  ``s`` is the :class:`Scratch`."""
     F, G, D, D2, chokes, mark = s.F, s.G, s.D, s.D2, s.chokes, s.mark
@@ -261,10 +263,10 @@ def _ruin(board, blocked, walls, nw, most, gen):
     """Take off the walls in a random rectangle (wrapping round the edges; each side at most ``most`` of
     the board's); the walls left stay first in ``walls``; how many are left."""
     rows, cols = board.rows, board.cols
-    h = gen.integers(1, max(1, int(rows * most)) + 1)
-    w = gen.integers(1, max(1, int(cols * most)) + 1)
-    r0 = gen.integers(0, rows)
-    c0 = gen.integers(0, cols)
+    h = 1 + below(gen, max(1, int(rows * most)))
+    w = 1 + below(gen, max(1, int(cols * most)))
+    r0 = below(gen, rows)
+    c0 = below(gen, cols)
     kept = 0
     for j in range(nw):
         v = walls[j]
@@ -331,7 +333,7 @@ def rounds(board, pop, s, iters, most, stall, gen):
         blocked[:] = board.rocks
         nw = 0
         if size == cap:
-            p = gen.integers(0, size)
+            p = below(gen, size)
             nw = pop.n[p]
             work[:nw] = pop.walls[p, :nw]
             for j in range(nw):
@@ -386,16 +388,6 @@ def population(b: Board, size: int, rng: random.Random) -> Population:
                       np.full(2, -1, np.int64))
 
 
-def generator(rng: random.Random) -> np.random.Generator:
-    """The compiled steps' own random numbers, seeded by the caller's ``rng`` (the same seed, the same run;
-    nothing global).
-
-    >>> [int(generator(random.Random(1)).integers(0, 100)) for _ in range(2)]
-    [89, 89]
-    """
-    return np.random.default_rng(rng.getrandbits(64))
-
-
 def chokepoints(maze: WallMaze, walls=()) -> list:
     """The open cells where one more wall would make the walk on ``maze`` with ``walls`` longer or leave
     it no route (the chokepoints of the module's text), in order; none when it has no route.
@@ -421,7 +413,7 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     optimum is climbed from them) for ``seconds`` or ``max_iters`` rounds; an
     :class:`~mathmaze_lib.optimize.OptResult` whose moves the lesson's runner checked. ``settings``
     override :data:`SETTINGS`.  ``seed`` seeds a ``random.Random``, which draws the cells' keys and
-    seeds the compiled steps' :func:`generator`.
+    seeds the compiled steps' generator (:func:`mathmaze_lib.compiled_random.generator`).
 
     >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> r = search(parse("walls: 3\\ns....\\n.....\\n....f"), seed=1, seconds=None, max_iters=50)
