@@ -59,6 +59,5 @@ from ...search.arrays import AVAILABLE, INF
 from .driver import BIG, BIG_SETTINGS, GIANT, GIANT_SETTINGS, SETTINGS, optimize, search, settings_for, warm
 from .engine import _Engine
 from .legs import Board, applies, board, score, score_many
-from .steps import seed_random
 
 __all__ = ["applies", "Board", "board", "score", "search", "optimize", "warm"]

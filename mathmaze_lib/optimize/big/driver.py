@@ -16,7 +16,7 @@ from ...search.arrays import AVAILABLE
 from ..clock import OptResult, _Clock, check_limits, checked_moves
 from ..parallel import run_workers, worker_index
 from .legs import BEST, SEARCHES, STEPS, board, geo, score_many
-from .steps import _loss, seed_random
+from .steps import _loss
 from .engine import _Engine
 
 
@@ -98,7 +98,7 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     b = board(maze)
     eng = _Engine(b)
     rng = random.Random(seed)
-    seed_random(rng.getrandbits(32))
+    eng.seed(rng)
     given = np.array(sorted(maze.grid.index(c) for c in maze.check_walls(walls)), np.int32)
     history = []
 

@@ -8,6 +8,7 @@ import random
 import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
+from ...compiled_random import generator
 from .legs import BEST, MOVES, PLACED, SEARCHES, Board, Legs, Scratch, geo, score
 from .steps import _dfs, _loss, setup
 from .moves import Run, Step, Work, anneal
@@ -50,8 +51,13 @@ class _Engine:
         self.best = b.rocks.copy()
         self.walls = np.zeros(max(n, 1), np.int32)          # (start may put up more walls than the budget)
         self.state = np.zeros(8, np.int64)      # (its slots: .legs.PLACED ... REFUSED)
-        self.run = Run(self.blocked, self.walls, self.spots, self.state, self.best, b.budget)
+        self.rng = generator(random.Random(0))          # (the search seeds it: :meth:`seed`)
+        self.run = Run(self.blocked, self.walls, self.spots, self.state, self.best, b.budget, self.rng)
         self.work = Work(self.kind, self.kind.copy(), self.vias, self.aff)
+
+    def seed(self, rng: random.Random) -> None:
+        """Seed the compiled steps' random numbers from ``rng``."""
+        self.rng[:] = generator(rng)
 
     def legs(self) -> Legs:
         return Legs(self.FA, self.FB, self.D, self.onr, self.cnt, self.lst, self.nlst, self.cut, self.ncut)

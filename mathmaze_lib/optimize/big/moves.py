@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...compiled_random import below, uniform
 from ...search.arrays import INF, njit
 from .legs import BEST, MOVES, PLACED, REFRESHED, STEPS, _prune, _refresh
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
@@ -15,8 +16,9 @@ from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 class Run(NamedTuple):
     """A search's board: the cells closed now (``blocked``), its ``walls`` (the first ``state[PLACED]``),
-    the open cells (``spots``), the ``state`` (slots named in :mod:`.legs`), the best board (``best``) and
-    the budget (``limit``)."""
+    the open cells (``spots``), the ``state`` (slots named in :mod:`.legs`), the best board (``best``),
+    the budget (``limit``) and the random numbers (``rng``: a :mod:`mathmaze_lib.compiled_random`
+    generator seeded from the caller's ``random.Random``)."""
 
     blocked: np.ndarray
     walls: np.ndarray
@@ -24,6 +26,7 @@ class Run(NamedTuple):
     state: np.ndarray
     best: np.ndarray
     limit: int
+    rng: np.ndarray
 
 
 class Step(NamedTuple):
@@ -67,7 +70,7 @@ def anneal(geo, run, legs, bk, how, work, scratch, cuts):
     kept); ``cuts``: :func:`_dfs`'s arrays, kept up to date here."""
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
-    blocked, walls, spots, state, best_blocked, limit = run
+    blocked, walls, spots, state, best_blocked, limit, rng = run
     iters, temp, p_cut, p_off, pick, tries, p_blind = how
     kind, keep_kind, vias, aff = work
     queue = scratch.queue
@@ -84,13 +87,13 @@ def anneal(geo, run, legs, bk, how, work, scratch, cuts):
                 break
             best_loss = INF
             for _ in range(pick):
-                j = np.random.randint(0, nw)
+                j = below(rng, nw)
                 lo = _loss(nbrs, blocked, walls[j], FA, FB, D) if pick > 1 else 0
                 if lo < best_loss:
                     best_loss = lo
                     slot = j
-            if np.random.random() < p_blind:    # the cheaper step: the new wall drawn for the board as it is
-                c = _pick_cell(legs, spots, p_cut, p_off)
+            if uniform(rng) < p_blind:    # the cheaper step: the new wall drawn for the board as it is
+                c = _pick_cell(legs, spots, p_cut, p_off, rng)
                 if c < 0 or blocked[c] == 1 or wallable[c] == 0:
                     continue
                 t = _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts)
@@ -108,7 +111,7 @@ def anneal(geo, run, legs, bk, how, work, scratch, cuts):
         c = -1
         total = -1
         for _ in range(tries):
-            x = _pick_cell(legs, spots, p_cut, p_off)
+            x = _pick_cell(legs, spots, p_cut, p_off, rng)
             if x < 0 or x == w or blocked[x] == 1 or wallable[x] == 0:
                 continue
             t = _gain(x, w, base, geo, blocked, legs, kind, scratch, state, cuts)
@@ -116,7 +119,7 @@ def anneal(geo, run, legs, bk, how, work, scratch, cuts):
                 total = t
                 c = x
                 keep_kind[:] = kind
-        u = np.random.random()
+        u = uniform(rng)
         keep = c >= 0 and total >= 0 and (total >= S or u < math.exp((total - S) / temp))
         if not keep:
             if w >= 0:

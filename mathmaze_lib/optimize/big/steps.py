@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
+from ...compiled_random import below, uniform
 from ...search.arrays import bfs_lower, njit
 from .legs import REFRESHED, REFUSED, SEARCHES, _leg, _prune, _refresh, _via
-
-
-@njit(cache=True)
-def seed_random(value):
-    """Seed the compiled functions' random numbers (numba keeps its own generator)."""
-    np.random.seed(value)
 
 
 @njit(cache=True)
@@ -63,28 +56,29 @@ def _save(k, legs, bk):
 
 
 @njit(cache=True)
-def _pick_cell(legs, spots, p_cut, p_off):
+def _pick_cell(legs, spots, p_cut, p_off, rng):
     """A random cell for a new wall: any open cell (chance ``p_off``), a chokepoint (chance ``p_cut``;
     legs weighted by their number of chokepoints) or a cell of some leg's shortest routes (legs
-    weighted by their number of them); -1 when there is none."""
+    weighted by their number of them); -1 when there is none.  ``rng`` draws (a
+    :mod:`mathmaze_lib.compiled_random` generator)."""
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     L = len(D)
-    if len(spots) > 0 and np.random.random() < p_off:
-        return spots[np.random.randint(0, len(spots))]
-    if np.random.random() < p_cut:
-        return _draw(cut, ncut, L)
-    return _draw(lst, nlst, L)
+    if len(spots) > 0 and uniform(rng) < p_off:
+        return spots[below(rng, len(spots))]
+    if uniform(rng) < p_cut:
+        return _draw(cut, ncut, L, rng)
+    return _draw(lst, nlst, L, rng)
 
 
 @njit(cache=True)
-def _draw(table, count, L):
+def _draw(table, count, L, rng):
     """One of the entries ``table[k, :count[k]]`` of the ``L`` legs, each as likely; -1 when there is none."""
     m = 0
     for k in range(L):
         m += count[k]
     if m == 0:
         return -1
-    j = np.random.randint(0, m)
+    j = below(rng, m)
     k = 0
     while j >= count[k]:
         j -= count[k]
@@ -258,7 +252,7 @@ def _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts):
             else:
                 kind[k] = 2
     blocked[c] = 1
-    u = np.random.random()
+    u = uniform(run.rng)
     need = S + temp * math.log(u) if u > 0.0 else -1e18       # the step is kept when total >= need
     total = S
     most = 0                                                    # what the legs of kind 3 can lose
