@@ -104,7 +104,7 @@ def one_proof(name: str, seconds: float) -> dict:
         raise AssertionError(f"{name}: prove said {found['moves']} moves (bound {found['bound']}), "
                              f"the runner {score(maze, walls)}")
     return {"seconds": seconds, "moves": found["moves"], "bound": found["bound"], "proven": found["proven"],
-            "how": found["how"], "load": before, "wall_seconds": round(took, 2),
+            "how": found["how"], "steps": found.get("steps", []), "load": before, "wall_seconds": round(took, 2),
             "date": time.strftime("%Y-%m-%d %H:%M"), "command": f"python -m mathmaze_lib walls prove --code "
             f"'<{name}>' --seconds {seconds:g}", "walls": [list(w) for w in walls]}
 

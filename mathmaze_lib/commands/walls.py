@@ -277,7 +277,8 @@ def run_prove(args) -> int:
                   workers=args.workers, progress=progress)
     if args.json:
         print(json.dumps({"moves": proof.moves, "walls": [list(w) for w in proof.walls], "bound": proof.bound,
-                          "proven": proof.proven, "how": proof.how, "seconds": round(proof.seconds, 1)}))
+                          "proven": proof.proven, "how": proof.how, "seconds": round(proof.seconds, 1),
+                          "steps": proof.steps}))
         return 0
     if maze.rows * maze.cols <= DRAW_UP_TO:
         print(wallmaze.show(maze, proof.walls, wallmaze.run(maze, proof.walls).path))
