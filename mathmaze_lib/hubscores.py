@@ -145,6 +145,7 @@ class Table:
         return improved, rank
 
     def lines(self, map_id: str, limit: int = 10) -> list:
+        """``[(login, moves)]`` of ``map_id``'s best ``limit`` lines, most moves first (a tie: the line saved first)."""
         db = self._connect()
         try:
             rows = db.execute("SELECT login, moves FROM lines WHERE map = ? ORDER BY moves DESC, saved LIMIT ?",
@@ -154,6 +155,7 @@ class Table:
         return [tuple(r) for r in rows]
 
     def mine(self, map_id: str, login: str) -> Optional[tuple]:
+        """``(moves, walls)`` of ``login``'s line of ``map_id``, or None when they have none."""
         db = self._connect()
         try:
             row = db.execute("SELECT moves, walls FROM lines WHERE map = ? AND login = ?", (map_id, login)).fetchone()
@@ -162,10 +164,12 @@ class Table:
         return (row[0], [tuple(c) for c in json.loads(row[1])]) if row else None
 
     def remove(self, map_id: str, login: str) -> bool:
+        """Take ``login``'s line of ``map_id`` off the table (the teacher's); True if there was one."""
         with self._write() as db:
             return db.execute("DELETE FROM lines WHERE map = ? AND login = ?", (map_id, login)).rowcount > 0
 
     def setting(self, key: str, value: Optional[str] = None) -> Optional[str]:
+        """The setting ``key`` (such as the map of the day), first set to ``value`` when one is given; None if unset."""
         if value is not None:
             with self._write() as db:
                 db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, value))
@@ -178,10 +182,12 @@ class Table:
         return row[0] if row else None
 
     def add_race(self, login: str, tally: dict) -> None:
+        """Keep a race's ``tally`` (players, wins, rounds), saved by ``login``."""
         with self._write() as db:
             db.execute("INSERT INTO races (login, tally, saved) VALUES (?, ?, ?)", (login, json.dumps(tally), time.time()))
 
     def races(self, limit: int = 20) -> list:
+        """The last ``limit`` races kept, newest first: each its tally with the ``login`` that saved it and when."""
         db = self._connect()
         try:
             rows = db.execute("SELECT login, tally, saved FROM races ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
@@ -333,11 +339,13 @@ def _act(table: Table, method: str, path: str, query: dict, body: dict, login: s
 
 
 def serve(folder, url: str, identify: Callable, teachers=(), prefix: str = "/") -> ThreadingHTTPServer:
-    """The service on ``url`` (``http://127.0.0.1:PORT``), not yet running: ``.serve_forever()``."""
+    """The service on ``url`` (``http://127.0.0.1:PORT``; port 0: a free port, ``.server_address`` says which;
+    no port: 80), not yet running: ``.serve_forever()``."""
     parts = urllib.parse.urlsplit(url)
     handler = type("Handler", (_Handler,), {"table": Table(folder), "identify": staticmethod(identify),
                                             "teachers": set(teachers), "prefix": prefix})
-    return ThreadingHTTPServer((parts.hostname or "127.0.0.1", parts.port or 80), handler)
+    port = 80 if parts.port is None else parts.port
+    return ThreadingHTTPServer((parts.hostname or "127.0.0.1", port), handler)
 
 
 def main() -> None:
@@ -364,6 +372,7 @@ class ClassScores:
 
     @property
     def local(self):
+        """The learner's own table (:class:`mathmaze_lib.store.Store`), for maps that are not a preset's level."""
         if self._local is None:
             from .store import Store
             self._local = Store()
@@ -399,6 +408,8 @@ class ClassScores:
         return True
 
     def save_best(self, map_id: str, moves: int, walls) -> bool:
+        """Send ``walls`` for ``map_id`` to the class's table, which scores them itself (:meth:`Store.save_best
+        <mathmaze_lib.store.Store.save_best>` for another map); True when the learner's line improved."""
         if not self._ours(map_id):
             return self.local.save_best(map_id, moves, walls)
         answer = self._call("POST", "api/scores", {"map": map_id, "walls": [list(w) for w in walls]})
@@ -412,21 +423,27 @@ class ClassScores:
         return getattr(self, "_rank", 0)
 
     def best(self, map_id: str):
+        """``(moves, walls)`` of the learner's own line of ``map_id``, or None (as
+        :meth:`mathmaze_lib.store.Store.best`)."""
         if not self._ours(map_id):
             return self.local.best(map_id)
         answer = self._call("GET", "api/mine", map=map_id)
         return None if answer["moves"] is None else (answer["moves"], [tuple(w) for w in answer["walls"]])
 
     def high_scores(self, map_id: str, limit: int = 10) -> list:
+        """``[(login, moves, None)]`` of the class's best ``limit`` lines of ``map_id`` (as
+        :meth:`mathmaze_lib.store.Store.high_scores`)."""
         if not self._ours(map_id):
             return self.local.high_scores(map_id, limit)
         answer = self._call("GET", "api/table", map=map_id, limit=limit)
         return [(line["login"], line["moves"], None) for line in answer["lines"]]
 
     def today(self) -> Optional[str]:
+        """The map of the day the teacher set (``scores today MAP``), or None."""
         return self._call("GET", "api/today").get("map")
 
     def add_race(self, players, wins, rounds: int) -> list:
+        """Keep a race's tally on the class's table; the races kept, newest first."""
         return self._call("POST", "api/races", {"players": list(players), "wins": list(wins), "rounds": rounds})["races"]
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from mathmaze_lib.teacher.collecting import folder_name, notebook_path, read_from_home
 from mathmaze_lib.grading import whose
+from mathmaze_lib.grading.owner import write_record
 
 NOTEBOOK = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
 LESSON = "mathmaze-class/notebooks/01_math_maze.ipynb"
@@ -39,11 +40,8 @@ def test_grade_names_a_collected_copy_by_the_hub_login(tmp_path):
     out = tmp_path / "collected"
     logins = ["grace", "Ada Lovelace", "ada.l@school", "noor"]
     out.mkdir()
-    with open(out / "collected.csv", "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["learner", "status", "detail", "file", "saved"])
-        for login in logins:
-            w.writerow([login, "collected", "from the running server", str(out / folder_name(login) / "x.ipynb"), ""])
+    write_record(out, [[login, "collected", "from the running server", str(out / folder_name(login) / "x.ipynb"),
+                        "", "2026-05-04 16:59:00" if login == "grace" else "", ""] for login in logins])   # collect's
     forged = {"authors": [{"name": "ada"}], "mathmaze": {"student": "ada"}}
     grace = whose(out / "grace" / "01_math_maze.ipynb", out, forged)
     assert (grace.name, grace.source) == ("grace", "hub login")
@@ -51,6 +49,10 @@ def test_grade_names_a_collected_copy_by_the_hub_login(tmp_path):
     for login in logins[1:]:
         got = whose(out / folder_name(login) / "01_math_maze-Copy1.ipynb", out, {"authors": [{"name": login}]})
         assert (got.name, got.source, got.note) == (login, "hub login", ""), login
+    # a record written before hand-ins (five columns) names them too
+    with open(out / "collected.csv", "w", newline="") as f:
+        csv.writer(f).writerows([["learner", "status", "detail", "file", "saved"], ["grace", "collected", "", "", ""]])
+    assert whose(out / "grace" / "01_math_maze.ipynb", out).source == "hub login"
     # the same layout without collect's record: the folder names it, as any folder would
     (out / "collected.csv").unlink()
     assert whose(out / "grace" / "01_math_maze.ipynb", out, forged).source == "folder"

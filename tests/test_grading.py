@@ -140,8 +140,9 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
     assert code == 0, out.err
     rows = list(csv.DictReader(gradebook.open()))
     header = next(csv.reader(gradebook.open()))
-    assert header == ["file", "student", "lesson"] + [f"{q} {NAMES[q]}" for q in QS] + ["q7 written", "total",
-                                                                                       "out_of", "notes"]
+    # the lesson's order (its module's __all__): q1 ... q6, the written q7, then the challenge c1
+    assert header == ["file", "student", "lesson"] + [f"{q} {NAMES[q]}" for q in QS[:-1]] + ["q7 written"] + \
+        [f"{QS[-1]} {NAMES[QS[-1]]}", "total", "out_of", "notes"]
     assert sorted(r["file"].rsplit("/", 1)[-1] for r in rows) == sorted(expected)
     for row in rows:
         name = row["file"].rsplit("/", 1)[-1]
@@ -150,7 +151,8 @@ def test_grade_a_class_cell_by_cell(tmp_path, capsys):
             want = "" if marks is None else str(marks[q])
             assert row[f"{q} {NAMES[q]}"] == want, f"{name}, {q}: {row['notes']}"
         assert row["total"] == str(total), name
-        assert row["out_of"] == "7" and row["q7 written"] == ""                 # not marked yet
+        # 8: the 7 checked items (q1 ... q6, c1) and the written q7, a point each by default
+        assert row["out_of"] == "8" and row["q7 written"] == ""                 # not marked yet
         for word in words:
             assert word in row["notes"], f"{name}: {word!r} not in {row['notes']!r}"
         if marks == {q: 1 for q in QS} and not words:          # the solutions' code: every such pair is flagged
@@ -254,11 +256,13 @@ def test_grade_marks_the_put_in_order_step_and_the_challenge(tmp_path):
                  f"most_solutions_id = {pid}"]
         nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells]),
                        folder / f"{name}_01_math_maze.ipynb")
-    assert main(["grade", str(folder), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f")]) == 0
+    assert main(["grade", str(folder), "--csv", str(tmp_path / "g.csv"), "--feedback", str(tmp_path / "f"),
+                 *SANDBOX]) == 0
     rows = {r["student"]: r for r in csv.DictReader((tmp_path / "g.csv").open())}
     assert (rows["ada"]["q4a routes_order"], rows["ada"]["c1 most_solutions_id"], rows["ada"]["total"]) == ("1", "1", "2")
     assert (rows["bob"]["q4a routes_order"], rows["bob"]["c1 most_solutions_id"], rows["bob"]["total"]) == ("0", "0", "0")
-    assert rows["ada"]["out_of"] == "7" and "q4a incorrect" in rows["bob"]["notes"]
+    # out of 8: lesson 1's 7 checked items (q1 q2 q3 q4a q4 q5 c1) and its written q6, a point each by default
+    assert rows["ada"]["out_of"] == "8" and "q4a incorrect" in rows["bob"]["notes"]
     bob = (tmp_path / "f" / "bob.txt").read_text()
     assert "q4a routes_order: incorrect" in bob and "went on past End" in bob and "puzzle 7 has 3 solutions" in bob
 
@@ -299,7 +303,10 @@ def test_a_row_is_named_by_where_the_work_came_from_never_by_its_metadata(tmp_pa
         rows["alan_01_math_maze.ipynb"]["notes"]
     assert "metadata" not in rows["grace/01_math_maze.ipynb"]["notes"], "her own full name is no impostor"
     assert "same student name" not in "".join(r["notes"] for r in rows.values())
-    assert sorted(p.name for p in (tmp_path / "f").iterdir()) == ["ada.txt", "alan.txt", "grace.txt"]
+    assert sorted(p.name for p in (tmp_path / "f").iterdir()) == ["ada.txt", "alan.txt", "grace.txt", "index.csv"]
+    from mathmaze_lib.teacher.returning import read_index                 # what release-feedback hands back
+    assert sorted((who, path.name) for who, path, _ in read_index(tmp_path / "f")) == [
+        ("ada", "ada.txt"), ("alan", "alan.txt"), ("grace", "grace.txt")]
     assert (tmp_path / "f" / "ada.txt").read_text().startswith("Math Maze: feedback for ada\n")
     lms = list(csv.DictReader((tmp_path / "g-lms.csv").open()))
     assert [r["Student"] for r in lms[1:]] == ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
@@ -438,7 +445,9 @@ def test_partial_credit_and_the_gradebook(tmp_path):
     assert sub.total == 2.5
     grading.write_csv([sub], 1, tmp_path / "g.csv", partial=True)
     (row,) = list(csv.DictReader((tmp_path / "g.csv").open()))
-    assert [row[k] for k in list(row)[3:8]] == ["1", "0.5", "1", "0", "0"] and row["total"] == "2.5"
+    assert [row[k] for k in ("q1 path_sum", "q2 is_legal_step", "q3 is_solution", "q4a routes_order",
+                             "q4 count_paths", "q5 unique_puzzle")] == ["1", "0.5", "1", "0", "0", "0"]
+    assert row["total"] == "2.5" and row["out_of"] == "8"
     assert "q3 right with the reference path_sum" in row["notes"]
     sub.partial = False
     assert sub.total == 2
@@ -479,7 +488,8 @@ def test_a_roster_gives_an_lms_import(tmp_path):
     assert not by_name, "Grace's login folder is a better match than a file that carries her name"
     lines = list(csv.reader((tmp_path / "lms.csv").open()))
     assert lines[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Lesson 1 (123)"]
-    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == str(len(grading.graded_exercises(1))) == "7"
+    # points possible: the 7 checked items of lesson 1 (q1 q2 q3 q4a q4 q5 c1) and its written q6, 1 each
+    assert lines[1][0].strip() == "Points Possible" and lines[1][-1] == str(len(grading.graded_exercises(1)) + 1) == "8"
     assert lines[2] == ["Lovelace, Ada", "101", "S101", "ada", "Period 2", "3"]
     assert lines[3][-1] == "0" and lines[4] == ["Alan Turing", "103", "S103", "alan", "Period 3", ""]
     # without Grace's folder, the file with her name is hers, and grade says it was matched by the name alone

@@ -22,6 +22,7 @@ TOKENS = {"ada-token": {"name": "ada", "admin": False}, "grace-token": {"name": 
 @pytest.fixture
 def service(tmp_path):
     server = hubscores.serve(tmp_path / "scores", "http://127.0.0.1:0", TOKENS.get, prefix="/services/scores/")
+    assert server.server_address[1] not in (0, 80), "port 0 is a free port (not 80, which another run may hold)"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/services/scores"

@@ -18,6 +18,7 @@ from mathmaze_lib import grading
 from mathmaze_lib.__main__ import main
 from mathmaze_lib.grading import Feedback, Submission, classbook, given, results, similarity
 from mathmaze_lib.grading.marks import Marks, read_manual, read_weights, write_written, written_questions
+from mathmaze_lib.grading.owner import write_record
 from mathmaze_lib.teacher.handin import notes_from_collect
 
 
@@ -92,13 +93,15 @@ def test_a_renamed_copy_is_flagged_and_two_honest_answers_are_not(tmp_path):
 
 
 def graded(folder: Path, lesson: int, marks: dict) -> list:
-    """Submissions of ``lesson`` as grade keeps them: ``{student: [1 or 0 per checked exercise]}``."""
+    """Submissions of ``lesson`` as grade keeps them: ``{student: [1 or 0 per checked exercise]}``, one mark
+    for each item of ``grading.graded_exercises(lesson)`` (lesson 1: q1, q2, q3, q4a, q4, q5, c1)."""
     subs = []
     for student, points in marks.items():
+        assert len(points) == len(grading.graded_exercises(lesson)), f"a mark for each checked item of lesson {lesson}"
         path = folder / student / f"{grading.LESSON_FILES[lesson]}.ipynb"
         verdicts = {attr: Feedback("correct" if p else "incorrect", "Correct" if p else "Not quite: 3 != 4", 1, 1)
                     for (attr, _), p in zip(grading.graded_exercises(lesson), points)}
-        subs.append(Submission(path, student, lesson, verdicts))
+        subs.append(Submission(path, student=student, lesson=lesson, verdicts=verdicts))
     return subs
 
 
@@ -109,7 +112,7 @@ def grade(*args) -> int:
 def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
     """grade --manual writes the gradebook, the feedback, the LMS files and the class gradebook again from
     the graded class kept beside the gradebook, with the weights and the teacher's marks."""
-    subs = graded(tmp_path, 1, {"ada": [1, 1, 1, 1, 0], "grace": [0, 0, 0, 0, 0]})
+    subs = graded(tmp_path, 1, {"ada": [1, 1, 1, 1, 1, 0, 1], "grace": [0] * 7})    # ada: all but q5
     book, csv1 = tmp_path / "class-gradebook.csv", tmp_path / "lesson1.csv"
     results.save(subs, 1, results.beside(csv1), True)
     written = tmp_path / "lesson1-written.csv"
@@ -123,24 +126,28 @@ def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
         w.writeheader()
         w.writerows(rows)
     weights = tmp_path / "weights.ini"
-    weights.write_text("[lesson 1]\nq4 = 3   # the search counts more\nq6 = 2\n")
+    weights.write_text("[lesson 1]\nq4 = 3   # the search counts more\nc1 = 2\nq6 = 2\n")
     roster = tmp_path / "roster.csv"
     roster.write_text("Student,ID,SIS User ID,SIS Login ID,Section\nAda L,1,S1,ada,A\nGrace H,2,S2,grace,A\n")
     assert grade("--manual", written, "--csv", csv1, "--feedback", tmp_path / "fb1", "--weights", weights,
                  "--roster", roster) == 0
     assert "counted 1 marks and 2 comments" in capsys.readouterr().out
     ada, grace = csv.DictReader(csv1.open())
-    assert (ada["q4 count_paths"], ada["q6 written"], ada["total"], ada["out_of"]) == ("3", "1.5", "7.5", "9")
+    # out of: q1 q2 q3 q4a q5 1 each, q4 3, the challenge c1 2, the written q6 2; ada has all but q5, and 1.5 for q6
+    assert (ada["q4 count_paths"], ada["c1 most_solutions_id"], ada["q6 written"], ada["total"], ada["out_of"]) == \
+        ("3", "2", "1.5", "10.5", "12")
     assert grace["q6 written"] == "" and "q6 written: not marked yet" in grace["notes"]
     feedback = (tmp_path / "fb1" / "ada.txt").read_text()
-    assert "Score: 7.5 of 9 points" in feedback and "q4 count_paths: correct, 3 of 3 points" in feedback
+    assert "Score: 10.5 of 12 points" in feedback and "q4 count_paths: correct, 3 of 3 points" in feedback
+    assert "q4a routes_order: correct, 1 of 1 point" in feedback
+    assert "c1 most_solutions_id: correct, 2 of 2 points" in feedback
     assert "q6 (written answer): 1.5 of 2 points\n  Your teacher: Good: the pigeonhole." in feedback
     assert "Your teacher says:\n  See me about q1." in (tmp_path / "fb1" / "grace.txt").read_text()
     lms = list(csv.reader((tmp_path / "lesson1-lms.csv").open()))
-    assert lms[1][-1] == "9" and lms[2][-1] == "7.5"
+    assert lms[1][-1] == "12" and lms[2][-1] == "10.5"
     # lesson 2, then lesson 1 again: one class gradebook, one column per lesson, only the regraded one changes
     csv2 = tmp_path / "lesson2.csv"
-    results.save(graded(tmp_path, 2, {"ada": [1] * 6, "alan": [1, 0, 0, 0, 0, 0]}), 2, results.beside(csv2), True)
+    results.save(graded(tmp_path, 2, {"ada": [1] * 8, "alan": [1] + [0] * 7}), 2, results.beside(csv2), True)
     assert grade("--manual", tmp_path / "none.csv", "--csv", csv2, "--feedback", tmp_path / "fb2", "--roster",
                  roster) == 2
     assert "none.csv: cannot read the marks" in capsys.readouterr().err
@@ -152,35 +159,40 @@ def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
     assert grade("--manual", tmp_path / "lesson2-written.csv", "--csv", csv2, "--feedback", tmp_path / "fb2",
                  "--roster", roster) == 0
     before = book.read_text()
-    assert before.splitlines()[:2] == ["student,id,lesson 1,lesson 2,total", "Points Possible,,9,7,16"]
+    # lesson 2 by default: 8 checked items (q1 q2a q2 q3 q4 q5 q6 c1) and the written q7, a point each
+    assert before.splitlines()[:2] == ["student,id,lesson 1,lesson 2,total", "Points Possible,,12,9,21"]
     rows = {r["student"]: r for r in csv.DictReader(book.open())}
-    assert (rows["ada"]["lesson 1"], rows["ada"]["lesson 2"], rows["ada"]["total"]) == ("7.5", "6", "13.5")
+    assert (rows["ada"]["lesson 1"], rows["ada"]["lesson 2"], rows["ada"]["total"]) == ("10.5", "8", "18.5")
     assert (rows["grace"]["lesson 2"], rows["alan"]["lesson 1"]) == ("", "")
     class_lms = list(csv.reader((tmp_path / "class-gradebook-lms.csv").open()))
-    assert class_lms[0][-2:] == ["Math Maze lesson 1", "Math Maze lesson 2"] and class_lms[2][-2:] == ["7.5", "6"]
-    results.save(graded(tmp_path, 1, {"ada": [1] * 5}), 1, results.beside(csv1), True)
+    assert class_lms[0][-2:] == ["Math Maze lesson 1", "Math Maze lesson 2"] and class_lms[2][-2:] == ["10.5", "8"]
+    results.save(graded(tmp_path, 1, {"ada": [1] * 7}), 1, results.beside(csv1), True)
     assert grade("--manual", written.with_name("empty.csv"), "--csv", csv1, "--feedback", tmp_path / "fb1") == 2
     write_written([], written.with_name("empty.csv"))
     assert grade("--manual", written.with_name("empty.csv"), "--csv", csv1, "--feedback", tmp_path / "fb1") == 0
     after = {r["student"]: r for r in csv.DictReader(book.open())}
-    assert (after["ada"]["lesson 1"], after["grace"]["lesson 1"]) == ("5", "")          # lesson 1's column, new
+    assert (after["ada"]["lesson 1"], after["grace"]["lesson 1"]) == ("7", "")          # lesson 1's column, new
     assert {s: r["lesson 2"] for s, r in after.items()} == {s: r["lesson 2"] for s, r in rows.items()}
 
 
 def test_hand_in_notes_come_from_collects_table(tmp_path):
-    subs = graded(tmp_path / "collected", 1, {"ada": [1] * 5, "grace": [1] * 5, "alan": [1] * 5})
+    subs = graded(tmp_path / "collected", 1, {"ada": [1] * 7, "grace": [1] * 7, "alan": [1] * 7})
     (tmp_path / "collected").mkdir()
-    (tmp_path / "collected" / "collected.csv").write_text(
-        "learner,status,detail,file,saved,handed_in,late\n"
-        f"ada,collected,x,{tmp_path}/collected/ada/01_math_maze.ipynb,,2026-05-04 16:59:00,\n"
-        f"grace,collected,x,collected/grace/01_math_maze.ipynb,,2026-05-04 17:10:00,10 min after the deadline\n"
-        "alan,collected,x,collected/alan/01_math_maze.ipynb,,,\n")
+    write_record(tmp_path / "collected", [   # as collect writes it: its own record names the learners too
+        ["ada", "collected", "x", f"{tmp_path}/collected/ada/01_math_maze.ipynb", "", "2026-05-04 16:59:00", ""],
+        ["grace", "collected", "x", "collected/grace/01_math_maze.ipynb", "", "2026-05-04 17:10:00",
+         "10 min after the deadline"],
+        ["alan", "collected", "x", "collected/alan/01_math_maze.ipynb", "", "", ""]])
     assert notes_from_collect(subs, tmp_path / "collected") == 3
     assert [s.notes for s in subs] == [["handed in 2026-05-04 16:59:00"],
                                        ["late: 10 min after the deadline (handed in 2026-05-04 17:10:00)"],
                                        ["not handed in: the working copy"]]
+    again = graded(tmp_path / "collected", 1, {"ada": [1] * 7})
+    again[0].root = tmp_path / "collected"           # as grade finds it: the folder it was given, collect's
+    assert notes_from_collect(again) == 1 and again[0].notes == ["handed in 2026-05-04 16:59:00"]
+    assert grading.whose(tmp_path / "collected" / "grace" / "01_math_maze.ipynb").source == "hub login"
     marks = Marks.of(1)
-    assert marks.out_of == 6 and marks.unmarked(subs[0]) == ["q6"] and read_manual
+    assert marks.out_of == 8 and marks.unmarked(subs[0]) == ["q6"] and read_manual    # 7 checked items, 1 written
     assert classbook.read(tmp_path / "no-book.csv") == ({}, [])
 
 
@@ -205,7 +217,7 @@ def test_feedback_written_into_a_home_is_the_learners_alone_and_follows_no_link(
     with pytest.raises(ValueError, match="not a folder"):
         write_into_home(str(grace), "mathmaze-feedback", "x.txt", b"x")
     assert not (tmp_path / "x.txt").exists()
-    subs = graded(tmp_path, 1, {"ada": [1] * 5})
+    subs = graded(tmp_path, 1, {"ada": [1] * 7})
     grading.write_feedback(subs, 1, tmp_path / "fb")
     assert read_index(tmp_path / "fb") == [("ada", tmp_path / "fb" / "ada.txt", "1")]
     with pytest.raises(ValueError, match="no index.csv here"):

@@ -98,10 +98,10 @@ def run(args) -> int:
         raise ValueError("give the submissions to grade (notebooks or folders), or --manual CSV to write the "
                          "gradebook again with your marks")
     if args.submissions:
-        subs, lesson, sandboxed, why, root, notes = _grade(args, files, weights, threshold, roster)
+        subs, lesson, sandboxed, why, notes = _grade(args, files, weights, threshold, roster)
     else:
         subs, lesson, sandboxed, notes = results.load(files.results)
-        why, root = "", None
+        why = ""
         print(f"{files.results}: {len(subs)} notebooks of lesson {lesson} graded before; writing them again with "
               f"the marks of {args.manual}")
     marks_file = Path(args.manual) if args.manual else files.written
@@ -110,7 +110,7 @@ def run(args) -> int:
     partial = subs[0].partial if subs and not args.submissions else args.partial
     marks = Marks.of(lesson, partial, weights, manual)
     marks.notes = notes
-    _write(args, subs, lesson, files, marks, sandboxed, roster, root)
+    _write(args, subs, lesson, files, marks, sandboxed, roster)
     if manual is not None and (args.manual or manual.points or manual.comments):
         done = sum(1 for key in manual.points if key[1] != "all")
         print(f"counted {done} marks and {len(manual.comments)} comments of {marks_file}")
@@ -129,7 +129,7 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
     from ..grading.term import read_work, similar, written_rows
     from ..teacher.handin import notes_from_collect
 
-    files_in, root = _files(args.submissions)
+    files_in, roots = _files(args.submissions)
     sandboxed, why = isolation(not args.no_sandbox)
     if not sandboxed:
         print(NOT_ISOLATED.format(why=why), file=sys.stderr, flush=True)
@@ -146,13 +146,13 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
                                notebook_timeout=args.notebook_timeout, exercise_timeout=args.check_timeout,
                                memory_mb=args.memory, max_mb=args.max_mb,
                                seed=HIDDEN_SEED if args.hidden_seed is None else args.hidden_seed,
-                               progress=progress, partial=args.partial, use_sandbox=sandboxed, root=root,
+                               progress=progress, partial=args.partial, use_sandbox=sandboxed, root=roots,
                                hide=hide, max_output_mb=args.max_output, roster=roster)
     bad = sum(1 for s in subs if s.reason)
     where = "in the sandbox" if sandboxed else "WITHOUT a sandbox"
     print(f"graded {len(subs) - bad} of {len(subs)} notebooks (lesson {lesson}) {where} in "
           f"{time.monotonic() - start:.0f} s")
-    notes_from_collect(subs, root)
+    notes_from_collect(subs)                   # each submission's own folder: collect's table there
     notes: dict = {}
     work = read_work(subs, lesson, int(args.max_mb * 1e6)) if lesson is not None else None
     if work is not None:
@@ -169,14 +169,14 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
         if count:
             print(f"wrote {files.written}: {count} written answers to mark (fill in points and comment, then "
                   f"grade --manual {files.written} --csv {args.csv} --feedback {args.feedback})")
-    return subs, lesson, sandboxed, why, root, notes
+    return subs, lesson, sandboxed, why, notes
 
 
-def _write(args, subs, lesson, files, marks, sandboxed, roster, root) -> None:
+def _write(args, subs, lesson, files, marks, sandboxed, roster) -> None:
     from ..grading.term import finish
 
     assignment = args.assignment or f"Math Maze lesson {lesson}"
-    said = finish(subs, lesson, files, marks, sandboxed, roster, assignment, root)
+    said = finish(subs, lesson, files, marks, sandboxed, roster, assignment)
     book = f"; lesson {lesson}'s column of the class gradebook {files.book}" if lesson is not None else ""
     print(f"wrote {args.csv} ({marks.out_of} points per notebook) and {len(subs)} feedback files in "
           f"{args.feedback}{book}")

@@ -7,6 +7,7 @@ import sys
 
 
 def register(sub) -> None:
+    """Add the ``release-feedback`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "release-feedback", help="put each learner's feedback (from grade --feedback) into their folder on the hub",
         description="Copy each feedback file grade wrote (marks per exercise, what each check said, your comments) "
@@ -28,6 +29,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``release-feedback`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..teacher.returning import FOLDER, release_feedback
 
     token = args.token or os.environ.get("JUPYTERHUB_API_TOKEN", "")

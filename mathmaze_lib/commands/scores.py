@@ -8,6 +8,7 @@ SERVICE = "mathmaze-scores"
 
 
 def register(sub) -> None:
+    """Add the ``scores`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "scores", help="the class's high scores on a hub: show a map's table, set the map of the day, take a line off",
         description="The class's Mazer high scores, kept by the hub's score service (deploy/jupyterhub_config.py "
@@ -24,6 +25,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``scores`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..hubscores import ClassScores, check_map
     from ..teacher.collecting import HubClient
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 def register(sub) -> None:
+    """Add the ``weights`` subcommand to ``sub`` (the command line's subparsers)."""
     p = sub.add_parser(
         "weights", help="print the points per exercise (the default weights) to edit for grade --weights",
         description="Print the default weights (points per exercise of every lesson, written answers included) "
@@ -16,6 +17,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run ``weights`` with the parsed ``args``; the exit code (0 when it did what was asked)."""
     from ..grading.marks import WEIGHTS, read_weights
 
     if not args.check:

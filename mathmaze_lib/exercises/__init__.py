@@ -7,14 +7,14 @@ to find, a question to think about, a challenge), :mod:`.parsons` the ordering e
 the predictions and :mod:`.rules` the rules a check is made from (:mod:`.feedback` what a check says,
 :mod:`.outcomes` what it keeps of each call); :mod:`mathmaze_lib.teacher.release` makes the student
 notebooks from the solution notebooks. :func:`checked` lists a lesson's checked items, the one list that
-the tests check and the grader grades.
+the tests check and the grader grades; :func:`written` its questions to think about, which the teacher marks.
 """
 
 from .core import NOT_ATTEMPTED, Challenge, Feedback, FunctionExercise, ThoughtExercise, ValueExercise, _Exercise
 from .predict import Prediction, predict
 
 __all__ = ["Feedback", "FunctionExercise", "ValueExercise", "ThoughtExercise", "Challenge", "NOT_ATTEMPTED",
-           "Prediction", "predict", "checked"]
+           "Prediction", "predict", "checked", "written"]
 
 
 def checked(module) -> list:
@@ -28,3 +28,15 @@ def checked(module) -> list:
     """
     return [(name, getattr(module, name)) for name in module.__all__
             if isinstance(getattr(module, name), _Exercise) and not isinstance(getattr(module, name), ThoughtExercise)]
+
+
+def written(module) -> list:
+    """``[(name, exercise), ...]``: the questions to think about of a lesson module, in the order of its
+    ``__all__``: what the teacher marks by hand.
+
+    >>> from mathmaze_lib.exercises import lesson2
+    >>> [name for name, _ in written(lesson2)]
+    ['q7']
+    """
+    return [(name, getattr(module, name)) for name in module.__all__
+            if isinstance(getattr(module, name), ThoughtExercise)]

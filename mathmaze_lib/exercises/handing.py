@@ -14,7 +14,7 @@ def hand_in_for(lesson: int) -> Callable:
         """Hand in this lesson: a copy of the notebook as last saved goes where your teacher collects it
         (save first: Ctrl+S). Run it again to hand in again; the last hand-in before the deadline counts.
         ``notebook``: the path of another copy to hand in instead of this one."""
-        from ..grading.gradebook import graded_exercises
+        from ..grading.marks import graded_exercises
         from ..teacher.handin import HandInError, hand_in as copy_in
 
         namespace = sys._getframe(1).f_globals

@@ -35,6 +35,11 @@ POSSIBLE = "Points Possible"
 
 
 def column(lesson: int) -> str:
+    """The class gradebook's column of a lesson.
+
+    >>> column(2)
+    'lesson 2'
+    """
     return f"lesson {lesson}"
 
 

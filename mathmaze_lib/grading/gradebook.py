@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..exercises.core import Feedback
+from .marks import Marks, graded_exercises, lesson_items, written_questions
 from .owner import LESSON_FILES, _clean, whose
 
 __all__ = ["Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
@@ -62,27 +63,6 @@ def _number(value: float) -> float:
 
 
 # ------------------------------------------------------------------------------ reading
-
-def graded_exercises(lesson: int) -> list:
-    """``[(attribute, exercise), ...]`` of every checked item of a lesson, in the lesson module's ``__all__``
-    order: the functions, the put-in-order steps and the checked challenges (questions to think about are
-    not graded). The tests find a lesson's exercises the same way (:func:`~mathmaze_lib.exercises.checked`).
-
-    >>> [(q, ex.name) for q, ex in graded_exercises(1)][2:5]
-    [('q3', 'is_solution'), ('q4a', 'routes_order'), ('q4', 'count_paths')]
-    >>> graded_exercises(3)[-1][0]
-    'c1'
-    """
-    import importlib
-
-    from ..exercises import checked
-
-    try:
-        module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
-    except ImportError:
-        raise ValueError(f"lesson {lesson}: there is no mathmaze_lib.exercises.lesson{lesson}") from None
-    return checked(module)
-
 
 def lesson_of_sources(sources) -> Optional[int]:
     """The lesson whose exercises the code cells import (the first one found), or None."""
@@ -264,13 +244,11 @@ def columns(lesson: Optional[int]) -> list:
 
 
 def _exercises(lesson: Optional[int]) -> list:
-    """``[(attr, exercise)]`` of the gradebook's columns: checked and written exercises, in order."""
-    from .marks import written_questions
-
+    """``[(attr, exercise)]`` of the gradebook's columns: checked and written exercises, in the lesson's order."""
     if lesson is None:
         return []
-    both = graded_exercises(lesson) + [(a, _Written(a)) for a, _ in written_questions(lesson)]
-    return sorted(both, key=lambda pair: int(pair[0][1:]))
+    both = dict(graded_exercises(lesson) + [(a, _Written(a)) for a, _ in written_questions(lesson)])
+    return [(a, both[a]) for a in lesson_items(lesson)]
 
 
 @dataclass
@@ -282,8 +260,6 @@ class _Written:
 
 
 def _marks(lesson, partial):
-    from .marks import Marks
-
     return Marks.of(lesson, partial)
 
 

@@ -17,7 +17,7 @@ comment on the whole notebook; :func:`read_manual` reads it back, and every row'
 >>> read_weights(text="[lesson 1]\\nq9 = 1\\n")
 Traceback (most recent call last):
 ...
-ValueError: weights, line 2: lesson 1 has no exercise q9 (its exercises: q1, q2, q3, q4, q5, q6)
+ValueError: weights, line 2: lesson 1 has no exercise q9 (its exercises: q1, q2, q3, q4a, q4, q5, q6, c1)
 """
 
 from __future__ import annotations
@@ -30,30 +30,63 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["WEIGHTS", "Weights", "read_weights", "written_questions", "Manual", "read_manual", "write_written",
-           "Marks", "MANUAL_COLUMNS"]
+__all__ = ["WEIGHTS", "Weights", "read_weights", "graded_exercises", "written_questions", "lesson_items", "Manual",
+           "read_manual", "write_written", "Marks", "MANUAL_COLUMNS"]
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "data" / "weights.ini"
 #: The columns of the written answers' file.
 MANUAL_COLUMNS = ("file", "student", "question", "answer", "points", "out_of", "comment")
 
 
+def _lesson_module(lesson: int):
+    """The exercises' module of lesson ``lesson``; ValueError if there is none."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
+    except ImportError:
+        raise ValueError(f"lesson {lesson}: there is no mathmaze_lib.exercises.lesson{lesson}") from None
+
+
+def graded_exercises(lesson: int) -> list:
+    """``[(attribute, exercise), ...]`` of every checked item of a lesson, in the lesson module's ``__all__``
+    order: the functions, the put-in-order steps and the checked challenges (questions to think about are
+    not graded). The tests find a lesson's exercises the same way (:func:`~mathmaze_lib.exercises.checked`).
+
+    >>> [(q, ex.name) for q, ex in graded_exercises(1)][2:5]
+    [('q3', 'is_solution'), ('q4a', 'routes_order'), ('q4', 'count_paths')]
+    >>> graded_exercises(3)[-1][0]
+    'c1'
+    """
+    from ..exercises import checked
+
+    return checked(_lesson_module(lesson))
+
+
 def written_questions(lesson: int) -> list:
-    """``[(attr, exercise)]`` of a lesson's questions to think about, marked by hand.
+    """``[(attr, exercise)]`` of a lesson's questions to think about, marked by hand, in the order of the
+    lesson module's ``__all__``; ``[]`` for a lesson without exercises.
 
     >>> [attr for attr, _ in written_questions(3)]
     ['q7']
     """
-    import importlib
-
-    from ..exercises.core import ThoughtExercise
+    from ..exercises import written
 
     try:
-        module = importlib.import_module(f"mathmaze_lib.exercises.lesson{int(lesson)}")
-    except ImportError:
+        return written(_lesson_module(lesson))
+    except ValueError:
         return []
-    names = sorted((n for n in dir(module) if re.fullmatch(r"q\d+", n)), key=lambda n: int(n[1:]))
-    return [(n, getattr(module, n)) for n in names if isinstance(getattr(module, n), ThoughtExercise)]
+
+
+def lesson_items(lesson: int) -> list:
+    """The attributes of every item of a lesson that earns points, checked and written, in the order of
+    the lesson module's ``__all__`` (the notebook's order: ``q4a`` before ``q4``, the challenge last).
+
+    >>> lesson_items(1)
+    ['q1', 'q2', 'q3', 'q4a', 'q4', 'q5', 'q6', 'c1']
+    """
+    counted = {a for a, _ in graded_exercises(lesson)} | {a for a, _ in written_questions(lesson)}
+    return [a for a in _lesson_module(lesson).__all__ if a in counted]
 
 
 def _number(value: float):
@@ -70,16 +103,11 @@ class Weights:
 
     def points(self, lesson: int) -> dict:
         """``{attr: points}`` for every checked and written exercise of the lesson."""
-        from .gradebook import graded_exercises
-
-        attrs = [a for a, _ in graded_exercises(lesson)] + [a for a, _ in written_questions(lesson)]
         given = self.table.get(lesson, {})
-        return {a: given.get(a, 1) for a in sorted(attrs, key=lambda a: int(a[1:]))}
+        return {a: given.get(a, 1) for a in lesson_items(lesson)}
 
 
 def _has_exercises(lesson: int) -> bool:
-    from .gradebook import graded_exercises
-
     try:
         return bool(graded_exercises(lesson))
     except ValueError:
@@ -88,8 +116,6 @@ def _has_exercises(lesson: int) -> bool:
 
 def read_weights(path=None, text: Optional[str] = None) -> Weights:
     """The weights in ``path`` (default :data:`WEIGHTS`), or in ``text``; ValueError names the line and the rule."""
-    from .gradebook import graded_exercises
-
     where = "weights" if text is not None else str(path or WEIGHTS)
     if text is None:
         try:
@@ -115,8 +141,7 @@ def read_weights(path=None, text: Optional[str] = None) -> Weights:
             raise ValueError(f"{where}, line {line_of(re.escape('[' + section))}: [{section}] is not a lesson with "
                              f"exercises (write [lesson 1], [lesson 2] or [lesson 3])")
         lesson = int(match.group(1))
-        known = [a for a, _ in graded_exercises(lesson)] + [a for a, _ in written_questions(lesson)]
-        known.sort(key=lambda a: int(a[1:]))
+        known = lesson_items(lesson)
         table[lesson] = {}
         for key, value in parser.items(section):
             line = line_of(rf"{re.escape(key)}\s*=")
@@ -219,15 +244,19 @@ class Marks:
     @classmethod
     def of(cls, lesson: Optional[int], partial: bool = False, weights: Optional[Weights] = None,
            manual: Optional[Manual] = None) -> "Marks":
+        """The marks of ``lesson`` with ``weights`` (default: the project's), ``partial`` credit and the teacher's
+        ``manual`` marks."""
         table = (weights or read_weights()).points(lesson) if lesson is not None else {}
         return cls(lesson, table, partial, manual or Manual())
 
     @property
     def written(self) -> list:
+        """The lesson's written answers (``q6`` ...), marked by the teacher."""
         return [a for a, _ in written_questions(self.lesson)] if self.lesson is not None else []
 
     @property
     def out_of(self):
+        """The points a submission can earn: every checked item's and written answer's weight."""
         return _number(sum(self.weights.values()))
 
     def points(self, sub, attr: str):
@@ -239,6 +268,7 @@ class Marks:
         return _number(weight * verdict.points(self.partial)) if verdict is not None else 0
 
     def total(self, sub):
+        """The points ``sub`` earns (0 when it could not be graded); a written answer not marked yet counts 0."""
         if sub.reason:
             return 0
         return _number(sum(p for a in self.weights if (p := self.points(sub, a)) is not None))
@@ -248,4 +278,5 @@ class Marks:
         return [a for a in self.written if not sub.reason and self.weights.get(a) and self.points(sub, a) is None]
 
     def comment(self, sub, attr: str) -> str:
+        """The teacher's comment on ``sub``'s ``attr`` (``all``: on the whole notebook), or ""."""
         return self.manual.comments.get((str(sub.path), attr), "")

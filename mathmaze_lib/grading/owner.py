@@ -31,13 +31,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["Owner", "whose", "claimed_name", "folder_name", "hub_logins", "LESSON_FILES", "COLLECTED"]
+__all__ = ["Owner", "whose", "claimed_name", "folder_name", "hub_logins", "write_record", "LESSON_FILES", "COLLECTED",
+           "COLLECTED_COLUMNS"]
 
 #: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
 LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
 #: collect's record of whose folder is whose, in the folder it writes (``OUT/collected.csv``).
 COLLECTED = "collected.csv"
-_COLLECTED_HEADER = ["learner", "status", "detail", "file", "saved"]
+#: Its columns: the learner's hub login, what collect did, its words, the file written, when the learner last
+#: saved it, when it was handed in (empty: the working copy) and how late.
+COLLECTED_COLUMNS = ("learner", "status", "detail", "file", "saved", "handed_in", "late")
+_NAMING_COLUMNS = 5             # a record is collect's when it starts with these (one written before hand-ins too)
 # What a copy of a file adds to its name: Jupyter's "-Copy1", a browser's " (1)", "copy of ...", "Untitled".
 _COPY = re.compile(r"(?i)^copy[\s_-]+of\b[\s_-]*|([\s_.-]*copy\d*|\s*\(\d+\)|untitled\d*)$")
 # Folders that hold an assignment rather than a student (nbgrader's submitted/STUDENT/ASSIGNMENT/...).
@@ -128,16 +132,34 @@ def folder_name(learner: str) -> str:
     return urllib.parse.quote(learner, safe="").replace(".", "%2E")
 
 
+def write_record(folder, rows) -> Path:
+    """Write collect's record ``folder/collected.csv``: :data:`COLLECTED_COLUMNS`, then ``rows`` (one list of
+    those values per learner); :func:`hub_logins` reads it back.
+
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp())
+    >>> _ = write_record(out, [["Ada Lovelace", "collected", "from the running server", "", "", "", ""]])
+    >>> hub_logins(out)
+    {'Ada%20Lovelace': 'Ada Lovelace'}
+    """
+    path = Path(folder) / COLLECTED
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(COLLECTED_COLUMNS)
+        w.writerows(rows)
+    return path
+
+
 def hub_logins(folder) -> dict:
-    """``{folder name: hub login}`` from collect's record in ``folder`` (``collected.csv``), or ``{}``
-    when there is none (or it is not collect's)."""
+    """``{folder name: hub login}`` from collect's record in ``folder`` (``collected.csv``, :func:`write_record`),
+    or ``{}`` when there is none (or it is not collect's)."""
     record = Path(folder) / COLLECTED
     try:
         with open(record, newline="", encoding="utf-8") as f:
             rows = list(csv.reader(f))
     except (OSError, UnicodeDecodeError, csv.Error):
         return {}
-    if not rows or rows[0] != _COLLECTED_HEADER:
+    if not rows or rows[0][:_NAMING_COLUMNS] != list(COLLECTED_COLUMNS[:_NAMING_COLUMNS]):
         return {}
     return {folder_name(row[0]): row[0] for row in rows[1:] if row and row[0]}
 

@@ -5,10 +5,12 @@ without running the notebooks again.
 >>> import tempfile, pathlib
 >>> from mathmaze_lib.grading import Submission, Feedback
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "grades.json"
->>> save([Submission(pathlib.Path("ada/01.ipynb"), "ada", 1, {"q1": Feedback("correct", "Correct", 3, 3)})], 1, path, True)
+>>> ada = Submission(pathlib.Path("class/ada/01.ipynb"), student="ada", named_by="folder", root=pathlib.Path("class"),
+...                  lesson=1, verdicts={"q1": Feedback("correct", "Correct", 3, 3)})
+>>> save([ada], 1, path, True)
 >>> subs, lesson, isolated, notes = load(path)
->>> subs[0].student, subs[0].verdicts["q1"].points(), lesson, isolated
-('ada', 1, 1, True)
+>>> subs[0].student, subs[0].named_by, subs[0].root, subs[0].verdicts["q1"].points(), lesson, isolated
+('ada', 'folder', PosixPath('class'), 1, 1, True)
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ def beside(gradebook) -> Path:
 
 
 def save(subs, lesson, path, isolated: bool, notes: Optional[dict] = None) -> None:
-    """Keep every submission's verdicts, notes and reason, and the teacher's own ``notes`` (``{file: [note]}``:
+    """Keep every submission's verdicts, notes and reason, its name and what named it (and the folder it was
+    found in, for the roster's File column), and the teacher's own ``notes`` (``{file: [note]}``:
     the similarity report's), written whole (a temporary file, then renamed)."""
     data = {"version": VERSION, "lesson": lesson, "isolated": isolated, "teacher_notes": notes or {}, "submissions": [
-        {"path": str(s.path), "student": s.student, "lesson": s.lesson, "reason": s.reason, "notes": list(s.notes),
-         "partial": s.partial, "student_id": s.student_id, "seconds": round(s.seconds, 2),
+        {"path": str(s.path), "student": s.student, "named_by": s.named_by,
+         "root": None if s.root is None else str(s.root), "lesson": s.lesson, "reason": s.reason,
+         "notes": list(s.notes), "partial": s.partial, "student_id": s.student_id, "seconds": round(s.seconds, 2),
          "verdicts": {a: {"status": v.status, "text": v.text, "right": v.right, "total": v.total,
                           "borrowed": list(v.borrowed)} for a, v in s.verdicts.items()}} for s in subs]}
     path = Path(path)
@@ -49,11 +53,13 @@ def load(path) -> tuple:
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        subs = [Submission(Path(s["path"]), s["student"], s["lesson"],
-                           {a: Feedback(v["status"], v["text"], v["right"], v["total"], tuple(v["borrowed"]))
-                            for a, v in s["verdicts"].items()},
-                           s["reason"], list(s["notes"]), s.get("seconds", 0.0), s.get("student_id", ""),
-                           s.get("partial", False)) for s in data["submissions"]]
+        subs = [Submission(Path(s["path"]), student=s["student"], named_by=s.get("named_by", ""),
+                           root=Path(s["root"]) if s.get("root") else None, lesson=s["lesson"],
+                           verdicts={a: Feedback(v["status"], v["text"], v["right"], v["total"], tuple(v["borrowed"]))
+                                     for a, v in s["verdicts"].items()},
+                           reason=s["reason"], notes=list(s["notes"]), seconds=s.get("seconds", 0.0),
+                           student_id=s.get("student_id", ""), partial=s.get("partial", False))
+                for s in data["submissions"]]
         return subs, data["lesson"], bool(data.get("isolated")), dict(data.get("teacher_notes") or {})
     except FileNotFoundError:
         raise ValueError(f"{path}: no graded class here: run grade on the submissions first (it keeps the results "

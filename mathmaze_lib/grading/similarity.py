@@ -62,6 +62,7 @@ class Pair:
 
     @property
     def share(self) -> float:
+        """The larger of the two shares: how much of one notebook's own code is also in the other."""
         return max(self.share_a, self.share_b)
 
 

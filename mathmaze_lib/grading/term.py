@@ -102,10 +102,10 @@ def written_rows(subs, work: Work, weights: dict, lesson: int) -> list:
             for s in subs if not s.reason for a in questions]
 
 
-def finish(subs, lesson: int, files: Files, marks, isolated: bool, roster=None, assignment: str = "",
-           root=None) -> dict:
-    """Write the gradebook, the feedback, the LMS file (with a roster) and the class gradebook (and its LMS
-    file); returns what was written, for the command to say."""
+def finish(subs, lesson: int, files: Files, marks, isolated: bool, roster=None, assignment: str = "") -> dict:
+    """Write the gradebook, the feedback, the LMS file (with a roster: each submission matched below the folder
+    it was found in, its ``root``) and the class gradebook (and its LMS file); returns what was written, for
+    the command to say."""
     from .gradebook import write_csv, write_feedback, write_lms
 
     write_csv(subs, lesson, files.csv, partial=marks.partial, marks=marks)
@@ -113,7 +113,7 @@ def finish(subs, lesson: int, files: Files, marks, isolated: bool, roster=None, 
     said = {"left_out": [], "by_name": [], "book_unmatched": []}
     if roster is not None:
         said["left_out"], said["by_name"] = write_lms(subs, roster, lesson, files.lms, assignment,
-                                                      partial=marks.partial, root=root, marks=marks)
+                                                      partial=marks.partial, marks=marks)
     if lesson is None:            # nothing could be graded: no lesson's column to write
         return said
     totals: dict = {}

@@ -28,7 +28,6 @@ result, never the end of the run.
 from __future__ import annotations
 
 import base64
-import csv
 import json
 import os
 import re
@@ -44,7 +43,7 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Callable, Optional
 
-from ..grading.owner import folder_name
+from ..grading.owner import folder_name, write_record
 from .handin import LeftOut, Rules, from_iso, relative_folder, take, when
 
 __all__ = ["Collected", "HubClient", "collect", "notebook_path", "folder_name", "read_from_home", "DEFAULT_FOLDER"]
@@ -407,11 +406,7 @@ def collect(hub_url: str, token: str, lesson: str, out, folder: str = DEFAULT_FO
 
     with ThreadPoolExecutor(max(1, min(jobs, len(chosen) or 1))) as pool:
         results = list(pool.map(one, chosen))
-    with open(out / "collected.csv", "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["learner", "status", "detail", "file", "saved", "handed_in", "late"])
-        for r in results:
-            w.writerow([r.learner, r.status, r.detail, str(r.file or ""), r.saved, r.handed, r.late])
+    write_record(out, [[r.learner, r.status, r.detail, str(r.file or ""), r.saved, r.handed, r.late] for r in results])
     return results
 
 

@@ -67,6 +67,8 @@ class Receipt:
     unsaved: tuple = ()
 
     def lines(self) -> list:
+        """What the learner is told, line by line: when and what was handed in, where the copy is, and a warning
+        when the kernel's code of a function is not the saved notebook's."""
         when = datetime.fromtimestamp(self.time).strftime("%Y-%m-%d %H:%M:%S")
         saved = datetime.fromtimestamp(self.saved).strftime("%H:%M:%S")
         out = [f"Handed in {self.notebook.name} at {when}: your notebook as it was last saved ({saved}), "
@@ -341,23 +343,21 @@ def take(listing, read, relpath: str, lesson_file: str, rules: Rules) -> Taken:
     return Taken(data, modified, None, late, "not handed in: the working copy" + (f", late: {late}" if late else ""))
 
 
-def notes_from_collect(subs, root) -> int:
-    """Add to each submission collected by ``collect`` into ``root`` what its table says of the hand-in (late,
-    when, or not handed in); returns how many submissions it found there."""
-    import csv
+def notes_from_collect(subs, root=None) -> int:
+    """Add to each submission collected by ``collect`` what the table ``collected.csv`` of the folder it was
+    collected into says of the hand-in (late, when, or not handed in): the folder ``root``, or else each
+    submission's own ``root`` (the folder ``grade`` found it in); returns how many submissions it found there."""
+    from ..grading.owner import COLLECTED
 
-    table = Path(root) / "collected.csv" if root is not None else None
-    if table is None or not table.is_file():
-        return 0
-    try:
-        with open(table, newline="", encoding="utf-8") as f:
-            rows = [r for r in csv.DictReader(f) if r.get("file")]
-    except (OSError, csv.Error, UnicodeDecodeError):
-        return 0
-    by_place = {(Path(r["file"]).parent.name, Path(r["file"]).name): r for r in rows}
+    tables: dict = {}
     found = 0
     for sub in subs:
-        row = by_place.get((sub.path.parent.name, sub.path.name))
+        folder = root if root is not None else sub.root
+        if folder is None:
+            continue
+        if Path(folder) not in tables:
+            tables[Path(folder)] = _collected(Path(folder) / COLLECTED)
+        row = tables[Path(folder)].get((sub.path.parent.name, sub.path.name))
         if row is None or "handed_in" not in row:
             continue
         found += 1
@@ -369,3 +369,15 @@ def notes_from_collect(subs, root) -> int:
         else:
             sub.notes.append("not handed in: the working copy")
     return found
+
+
+def _collected(table: Path) -> dict:
+    """``{(folder name, file name): row}`` of collect's table, or ``{}`` where there is none to read."""
+    import csv
+
+    try:
+        with open(table, newline="", encoding="utf-8") as f:
+            rows = [r for r in csv.DictReader(f) if r.get("file")]
+    except (OSError, csv.Error, UnicodeDecodeError):
+        return {}
+    return {(Path(r["file"]).parent.name, Path(r["file"]).name): r for r in rows}
