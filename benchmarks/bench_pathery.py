@@ -16,6 +16,11 @@ their own, stored in ``pathery_runs.json`` (each with its seed, seconds, load an
     python -m benchmarks.bench_pathery runs --status Speculative --seconds 10 --seeds 1,2,3
     python -m benchmarks.bench_pathery runs --maps Huge1,Huge2,Huge3,Enormous,Gargantuan --seconds 600 --seeds 1,2,3
     python -m benchmarks.bench_pathery report
+
+``walls prove`` (the best walls, a bound for every wall set, proven optimal when they meet) is stored the
+same way, one run per map, in ``pathery_proofs.json``, and ``make bench`` shows it beside each map::
+
+    python -m benchmarks.bench_pathery proofs --status Known --seconds 600
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ from benchmarks.pathery_maps import examples
 
 HERE = Path(__file__).resolve().parent
 RUNS_FILE = HERE / "pathery_runs.json"
+#: The stored ``walls prove`` runs (``python -m benchmarks.bench_pathery proofs``): per map, its latest.
+PROOFS_FILE = HERE / "pathery_proofs.json"
 
 #: How long each map may take, by Mayulime's status (the issue's goals).
 GOAL_SECONDS = {"Known": 1.0, "Speculative": 10.0, "Frontier": 600.0}
@@ -77,6 +84,29 @@ def _one(name: str, seconds: float, seed: int) -> None:
     best = optimize.best_walls(maze, effort="command", seed=seed, seconds=seconds)
     print(json.dumps({"moves": best.moves, "walls": [list(w) for w in best.walls], "method": best.method,
                       "history": [[round(t, 2), m] for t, m in best.result.history]}))
+
+
+def one_proof(name: str, seconds: float) -> dict:
+    """``walls prove --code MAPCODE --seconds S --json`` on map ``name`` in a fresh process (from the code's
+    own walls, the published ones), its walls re-scored by the runner here: a record with the command, the
+    load before it and the seconds it took."""
+    from mathmaze_lib.puzzles.wallmaze import mapcode, score
+    example = examples()[name]
+    maze = mapcode.read(example.code).maze
+    command = ["walls", "prove", "--code", example.code, "--seconds", f"{seconds:g}", "--json"]
+    before, t0 = load(), time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "mathmaze_lib", *command], capture_output=True, text=True,
+                          check=True, cwd=HERE.parent)
+    took = time.perf_counter() - t0
+    found = json.loads(done.stdout)
+    walls = [tuple(w) for w in found["walls"]]
+    if score(maze, walls) != found["moves"] or len(walls) > maze.budget or found["bound"] < found["moves"]:
+        raise AssertionError(f"{name}: prove said {found['moves']} moves (bound {found['bound']}), "
+                             f"the runner {score(maze, walls)}")
+    return {"seconds": seconds, "moves": found["moves"], "bound": found["bound"], "proven": found["proven"],
+            "how": found["how"], "steps": found.get("steps", []), "load": before, "wall_seconds": round(took, 2),
+            "date": time.strftime("%Y-%m-%d %H:%M"), "command": f"python -m mathmaze_lib walls prove --code "
+            f"'<{name}>' --seconds {seconds:g}", "walls": [list(w) for w in walls]}
 
 
 def read(path: Path = RUNS_FILE) -> dict:
@@ -150,6 +180,10 @@ def main(argv=None) -> int:
     r.add_argument("--seeds", default="1,2,3")
     r.add_argument("--file", type=Path, default=RUNS_FILE)
     sub.add_parser("report", help="the medians of the stored runs").add_argument("--file", type=Path, default=RUNS_FILE)
+    pf = sub.add_parser("proofs", help="run walls prove on maps, store each map's latest proof or bound")
+    pf.add_argument("--maps", default="", help="names, comma-separated (default: those of --status)")
+    pf.add_argument("--status", choices=sorted(GOAL_SECONDS), help="every map of this status")
+    pf.add_argument("--seconds", type=float, required=True)
     o = sub.add_parser("one", help="(internal) one run, JSON on stdout")
     o.add_argument("name")
     o.add_argument("seconds", type=float)
@@ -157,6 +191,17 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.action == "one":
         _one(args.name, args.seconds, args.seed)
+        return 0
+    if args.action == "proofs":
+        proofs = read(PROOFS_FILE)
+        for name in [n for n in args.maps.split(",") if n] or [n for n, e in examples().items()
+                                                               if e.status == args.status]:
+            proof = one_proof(name, args.seconds)
+            print(f"{name}: {proof['moves']} moves, bound {proof['bound']}, proven {proof['proven']} "
+                  f"({proof['how']}, took {proof['wall_seconds']} s, load {proof['load']})", file=sys.stderr,
+                  flush=True)
+            proofs[name] = proof
+            PROOFS_FILE.write_text(json.dumps(proofs, indent=1, sort_keys=True) + "\n")
         return 0
     data = read(args.file)
     if args.action == "report":
@@ -185,9 +230,9 @@ def evaluations_per_second(name: str, seconds: float = 0.5) -> float:
     eng = big._Engine(b)
     blocked = b.rocks.copy()
     blocked[[code.maze.grid.index(c) for c in code.walls]] = 1
-    if eng.score(blocked) != examples()[name].published:
+    if eng.score(blocked) != examples()[name].walls_score:
         raise AssertionError(f"{name}: the compiled runner does not give the published score")
-    args = (b.nbrs, blocked, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st)
+    args = (eng.geo, blocked, eng.scratch)
     big.score_many(*args, 1)
     count, batch, t0 = 0, 10, time.thread_time()            # this thread's CPU time: one core's, whatever the load
     while time.thread_time() - t0 < seconds:
@@ -205,6 +250,23 @@ def curve(runs: list, marks=(1, 10, 30, 60, 120, 300, 600)) -> str:
             at = [max([m for s, m in r["history"] if s <= t] or [0]) for r in runs]
             out.append(f"{t} s: {statistics.median(at):g}")
     return "; ".join(out)
+
+
+def proof_rows(proofs: dict) -> list:
+    """Per map: the published score, the stored ``walls prove`` run's best and bound, and whether it is
+    proven optimal (with the time, the load, and the gap bound / best when not)."""
+    rows = []
+    for name, example in examples().items():
+        proof = proofs.get(name)
+        if proof is None:
+            continue
+        said = "proven optimal" if proof["proven"] else f"bound {proof['bound']}, gap {proof['bound'] / proof['moves']:.2f}"
+        rows.append(Row("3 walls", f"Pathery {name}: walls prove --seconds {proof['seconds']:g}", proof["bound"],
+                        "moves (bound)", "= best" if example.status == "Known" else "",
+                        proof["proven"] if example.status == "Known" else None,
+                        f"published {example.published}, best {proof['moves']}: {said} ({proof['how']}, took "
+                        f"{proof['wall_seconds']} s, load {proof['load']}; pathery_proofs.json)"))
+    return rows
 
 
 def run() -> list:
@@ -226,6 +288,7 @@ def run() -> list:
             ok = True if ok else None       # (a shorter run that beats it is enough; one that does not, proves nothing)
         rows.append(Row("3 walls", f"Pathery {name} ({example.status}), walls optimize --seconds {at:g}",
                         med if med is not None else float("nan"), "moves", goal, ok, note))
+    rows += proof_rows(read(PROOFS_FILE))
     live = os.environ.get("MATHMAZE_BENCH_PATHERY", "goals")
     for name, example in examples().items():
         if live == "off" or example.status == "Frontier" or (live == "quick" and example.status != "Known"):

@@ -3,6 +3,8 @@
 >>> maps = examples()
 >>> maps["Small1"].published, maps["Small1"].status, len(maps)
 (43, 'Known', 15)
+>>> maps["Enormous"].published, maps["Enormous"].walls_score      # (the code keeps earlier walls)
+(15826, 14708)
 >>> from mathmaze_lib.puzzles.wallmaze import mapcode
 >>> len(mapcode.read(maps["Huge1"].code).walls)       # the published solution's walls (r2)
 47
@@ -20,12 +22,18 @@ MAPS_FILE = HERE / "pathery_maps.txt"
 @dataclass(frozen=True)
 class Example:
     """One map: its ``name``, Mayulime's ``status`` for its score (Known, Speculative or Frontier), the
-    ``published`` score and the map ``code`` (whose ``r2`` cells are the published walls)."""
+    ``published`` score and the map ``code`` (whose ``r2`` cells are the published walls, or an earlier
+    published solution's, of ``walls_score`` moves, when the latest walls are not stored)."""
 
     name: str
     status: str
     published: int
     code: str
+    walls_score: int = 0
+
+    def __post_init__(self):
+        if not self.walls_score:
+            object.__setattr__(self, "walls_score", self.published)
 
 
 def examples(path: Path = MAPS_FILE) -> dict:
@@ -33,6 +41,7 @@ def examples(path: Path = MAPS_FILE) -> dict:
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     out = {}
     for head, code in zip(lines[::2], lines[1::2]):
-        name, status, score = head.split()
-        out[name] = Example(name, status, int(score), code)
+        name, status, score, *more = head.split()
+        walls = int(more[0].removeprefix("walls:")) if more else 0
+        out[name] = Example(name, status, int(score), code, walls)
     return out

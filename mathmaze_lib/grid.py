@@ -121,6 +121,25 @@ class Grid:
             if 0 <= nr < self.rows and 0 <= nc < self.cols:
                 yield (nr, nc)
 
+    def neighbour_array(self, directions: Sequence = ORTHOGONAL):
+        """:meth:`neighbour_table` as a numpy array shaped (cells, directions): row ``i`` holds the numbers
+        of cell ``i``'s neighbours in the order of ``directions``, then -1s; made with whole-array steps
+        (a 500 x 500 grid's in milliseconds, where a loop over the cells takes seconds).
+
+        >>> Grid(2, 3).neighbour_array()[:2].tolist()
+        [[1, 3, -1, -1], [2, 4, 0, -1]]
+        """
+        import numpy as np
+
+        r, c = np.divmod(np.arange(self.size, dtype=np.int32), self.cols)
+        near = np.full((self.size, len(directions)), -1, np.int32)
+        for j, (dr, dc) in enumerate(directions):
+            rr, cc = r + dr, c + dc
+            on = (rr >= 0) & (rr < self.rows) & (cc >= 0) & (cc < self.cols)
+            near[on, j] = (rr * self.cols + cc)[on]
+        order = np.argsort(near < 0, axis=1, kind="stable")     # the neighbours first, in their order
+        return np.take_along_axis(near, order, axis=1)
+
     def neighbour_table(self, directions: Sequence = ORTHOGONAL) -> list:
         """For the fast searches on cell numbers: ``table[i]`` is the tuple of the numbers of
         cell ``i``'s :meth:`neighbours`, in the same order.
@@ -135,8 +154,8 @@ class Grid:
 def _neighbour_table(rows: int, cols: int, directions: tuple) -> tuple:
     """:meth:`Grid.neighbour_table`, made once per shape and directions (every run of the wall-maze
     runner, every jumping-maze measure asks for it again)."""
-    grid = Grid(rows, cols)
-    return tuple(tuple(grid.index(n) for n in grid.neighbours(cell, directions)) for cell in grid.cells())
+    rows_of = Grid(rows, cols).neighbour_array(directions).tolist()
+    return tuple(tuple(v for v in row if v >= 0) for row in rows_of)
 
 
 def are_adjacent(a, b, directions: Sequence = ORTHOGONAL) -> bool:

@@ -262,6 +262,4 @@ def undocumented() -> list:
 
 
 def test_every_public_function_class_and_method_has_a_docstring():
-    found = undocumented()
-    # optimize/big/ (two properties of its Board) is reworked by issue 45
-    assert [f for f in found if not f.startswith("mathmaze_lib/optimize/big/")] == []
+    assert undocumented() == []

@@ -197,7 +197,7 @@ def test_warming_up_leaves_every_compiled_function_in_numbas_cache_so_the_next_p
     found = json.loads(subprocess.run([sys.executable, "-c", CACHE_PROBE], capture_output=True, text=True,
                                       check=True).stdout)
     used = {name.rsplit(".", 1)[1] for name, (signatures, _, _) in found.items() if signatures}
-    assert {"anneal_chunk", "build_chunk", "fill", "seed_random", "run_arrays", "score_many",
+    assert {"anneal_chunk", "build_chunk", "fill", "climb", "chunk", "run_arrays", "score_many",
             "_construct", "_start", "_anneal"} <= used, sorted(used)
     again = sorted(name for name, (signatures, hits, misses) in found.items() if signatures and (misses or not hits))
     assert not again, f"compiled again although warmed up: {again}"

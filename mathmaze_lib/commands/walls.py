@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .. import optimize
+from ..optimize.prove import TREE_UP_TO_WALLS, prove
 from ..puzzles import wallmaze
 from ..puzzles.wallmaze import mapcode
 from ..grid import parse_cell, read_text
@@ -103,6 +104,19 @@ def register(sub) -> None:
                    help="anneal, local and build: run the lesson's pure Python runner instead of the compiled "
                         "one (the same kind of steps, 20 to 50 times fewer runs per second)")
     o.set_defaults(func=run_optimize)
+    pr = actions.add_parser("prove", help="the best walls, an upper bound for every wall set, and a proof "
+                                          "where the two meet",
+                            description="Search a board, then bound it: the best walls found, a number of moves "
+                                        "that no wall set beats, and 'proven optimal' when they meet (branch "
+                                        "and bound on boards of at most "
+                                        f"{TREE_UP_TO_WALLS} walls, then a CP-SAT model's bound). "
+                                        "A map code's own walls (r2) start the search.")
+    _board_args(pr)
+    pr.add_argument("--seconds", type=seconds_type, default=60.0, help="time limit in seconds (default: 60)")
+    pr.add_argument("--seed", type=int, default=0)
+    pr.add_argument("--workers", type=iters_type, default=None, metavar="N",
+                    help=f"processes and solver threads (default: the cores here, {optimize.default_workers()})")
+    pr.set_defaults(func=run_prove)
     g = actions.add_parser("goals", help="recompute the goal moves stored with the levels (slow); "
                            "a better stored score is kept")
     g.add_argument("--levels", type=iters_type, default=3, help="levels 1..N of each preset (default: 3)")
@@ -199,7 +213,9 @@ def run_optimize(args) -> int:
     """``walls optimize``: run the chosen optimizer on a board and print its best walls and moves."""
     board = _board_code(args)
     maze = board.maze
-    if wallmaze.score(maze) is None:       # said at once, before an optimizer (and its processes) starts
+    # Said at once, before an optimizer (and its processes) starts; by the bit-set runner, as the lesson's
+    # takes seconds on a 500 x 500 board.
+    if wallmaze.BitRunner(maze).score(0) is None:
         raise ValueError("the board has no route from start to finish even without walls: nothing to optimize")
     chosen = args.method is None
     seconds = args.seconds if args.seconds is not None or args.max_iters is not None else None
@@ -246,6 +262,38 @@ def run_optimize(args) -> int:
     if result.stopped == "interrupted":
         print("stopped by Ctrl-C: the best found so far is shown above", file=sys.stderr)
         return 130
+    return 0
+
+
+def run_prove(args) -> int:
+    """``walls prove``: the best walls, a bound for every wall set, and "proven optimal" when they meet
+    (:func:`mathmaze_lib.optimize.prove.prove`); drawn, or as one JSON object with ``--json``."""
+    board = _board_code(args)
+    maze = board.maze
+    if wallmaze.BitRunner(maze).score(0) is None:
+        raise ValueError("the board has no route from start to finish even without walls: nothing to prove")
+    progress = None if args.json else optimize.text_progress(sys.stderr)
+    proof = prove(maze, seconds=args.seconds, walls=sorted(board.walls) or None, seed=args.seed,
+                  workers=args.workers, progress=progress)
+    if args.json:
+        print(json.dumps({"moves": proof.moves, "walls": [list(w) for w in proof.walls], "bound": proof.bound,
+                          "proven": proof.proven, "how": proof.how, "seconds": round(proof.seconds, 1),
+                          "steps": proof.steps}))
+        return 0
+    if maze.rows * maze.cols <= DRAW_UP_TO:
+        print(wallmaze.show(maze, proof.walls, wallmaze.run(maze, proof.walls).path))
+    else:
+        print(f"walls: {' '.join(f'{r},{c}' for r, c in proof.walls) or 'none'}")
+    if proof.proven:
+        print(f"{proof.moves} moves with {len(proof.walls)} walls: proven optimal ({proof.how}, "
+              f"{proof.seconds:.1f} s)")
+    else:
+        print(f"{proof.moves} moves with {len(proof.walls)} walls; no wall set beats {proof.bound} moves "
+              f"(bound by {proof.how}; gap {proof.gap:.2f}), not proven optimal in {proof.seconds:.1f} s")
+    for step in proof.steps:
+        print(f"  {step}")
+    if args.from_code:
+        print(f"map code with these walls: {mapcode.write(maze, proof.walls, board.name)}")
     return 0
 
 

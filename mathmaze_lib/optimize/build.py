@@ -10,10 +10,9 @@ from typing import Callable, Optional
 
 from .. import checks
 from ..puzzles.wallmaze import BitRunner, WallMaze
-from ..puzzles.wallmaze import score as runner_score
 from ..search import bits_distance, bits_region, bits_spread
 from .clock import (OptResult, _budget, _check_rounds, _check_temperatures, _Clock, _result, _temperature,
-                    check_limits, need_compiled)
+                    check_limits, checked_moves, need_compiled)
 from .greedy import _each_bit
 from .parallel import run_workers
 
@@ -105,7 +104,7 @@ def _build(*, maze, walls, seed, seconds, max_iters, progress, t0, t_start, t_en
     run.clock.done(run.best)
     result = _result(run.bits, run.best_walls, run.best, "build", run.clock, run.history)
     result.evaluations += run.extra_runs
-    result.moves = runner_score(maze, result.walls)         # the lesson's runner has the last word
+    result.moves = checked_moves(maze, result.walls)        # the lesson's runner has the last word
     return result
 
 

@@ -43,6 +43,27 @@ class OptResult:
     compiled: bool = False
 
 
+#: :func:`checked_moves` leaves the lesson's runner for the bit-set runner on boards of more cells than this.
+CHECK_BY_LESSON_UP_TO = 40_000
+
+
+def checked_moves(maze: WallMaze, walls) -> Optional[int]:
+    """The moves of ``walls`` on ``maze`` as an optimizer's answer gives them: by the lesson's runner, which
+    has the last word, or on boards of more than :data:`CHECK_BY_LESSON_UP_TO` cells by the bit-set runner
+    (the same moves, tested equal), as building the lesson's runner's tables there takes seconds, past a
+    short time limit.
+
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
+    >>> checked_moves(parse("s..\\n..f"), [(0, 1)])
+    3
+    """
+    if maze.rows * maze.cols <= CHECK_BY_LESSON_UP_TO:
+        from ..puzzles.wallmaze import score
+        return score(maze, walls)
+    bits = BitRunner(maze)
+    return bits.score(bits.mask(maze.check_walls(walls)))
+
+
 def _budget(maze: WallMaze, bits: BitRunner) -> int:
     spots = bits.wallable.bit_count()
     return spots if maze.budget == UNLIMITED else min(maze.budget, spots)
@@ -113,6 +134,28 @@ class _Clock:
                     self._next_report, self._last_report = f + 0.05, now
                     self.progress(f, best)
         return True
+
+    def next_chunk(self, chunk: int, took: float, low: int = 1, high: int = 100_000) -> int:
+        """The size of the next chunk of compiled steps after ``chunk`` of them took ``took`` seconds: about
+        20 ms of steps (from ``low`` to ``high``), and no more than the time left is expected to hold, so a
+        timed run ends within one step (one scoring of the board) of its limit.  Without a time limit
+        ``chunk`` stays (a counted run is the same on every machine).
+
+        >>> c = _Clock(10.0, None, None)
+        >>> c.next_chunk(100, 0.002), c.next_chunk(100, 2.0, low=100)
+        (1000, 100)
+        >>> c.t0 -= 9.9            # just under 0.1 s left, a step takes 0.02 s: 4 more fit
+        >>> c.next_chunk(100, 2.0, low=100)
+        4
+        >>> _Clock(None, 500, None).next_chunk(100, 2.0)
+        100
+        """
+        if self.seconds is None or self.max_iters is not None:
+            return chunk
+        per = max(took, 1e-7) / max(chunk, 1)
+        want = max(low, min(high, round(0.02 / per)))
+        left = self.seconds - self.elapsed()
+        return max(1, min(want, int(left / per)))
 
     def done(self, best) -> None:
         if self.progress is not None:

@@ -216,7 +216,8 @@ def fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, me
     """:func:`~mathmaze_lib.optimize.anneal._search` (or, with ``off_route``,
     :func:`~mathmaze_lib.optimize.build.build`'s toggling) with the compiled runner and steps of this
     module: the same moves, rounds and restarts.  The iterations run in compiled chunks
-    (:data:`_FAST_CHUNK` at a time, or as many as take about 20 ms when only time limits the run),
+    (:data:`_FAST_CHUNK` at a time, or, when only time limits the run, one, then as many as take about 20 ms
+    and fit in the time left: :meth:`~mathmaze_lib.optimize.clock._Clock.next_chunk`),
     the temperature held over a chunk."""
     check_limits(seconds, max_iters, need_one=True)
     run = _FastSearch(maze, walls, seed, _Clock(seconds, max_iters, progress, t0), method, off_route)
@@ -226,9 +227,9 @@ def fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, me
         return run.result()
     n_rounds = rounds or 1
     this_round = 0
-    chunk = _FAST_CHUNK
+    chunk = _FAST_CHUNK if max_iters is not None else 1      # (timed: one step first, then about 20 ms)
     try:
-        if off_route is None:
+        if off_route is None and not clock.out_of_time():    # (a worker that started late stops here)
             run.start_from(run.given, b.budget)
         while not clock.stopped:
             f = clock.fraction()
@@ -244,10 +245,10 @@ def fast_search(maze, walls, seed, seconds, max_iters, progress, temperature, me
             took = run.steps(chunk, t, anywhere)
             if max_iters is not None and clock.iters >= max_iters:
                 clock.stopped = "iterations"
-            elif not clock.out_of_time() and seconds is not None and max_iters is None:
-                chunk = max(100, min(100_000, int(chunk * 0.02 / max(took, 1e-4))))   # about 20 ms a chunk:
-            if progress is not None and not clock.stopped:                             # Ctrl-C and the limit
-                clock.progress(clock.fraction(), int(run.state[BEST]))                # answer fast
+            elif not clock.out_of_time():
+                chunk = clock.next_chunk(chunk, took)      # about 20 ms a chunk: Ctrl-C and the limit answer
+            if progress is not None and not clock.stopped:  # fast, and a step of a big board ends the run
+                clock.progress(clock.fraction(), int(run.state[BEST]))
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     clock.done(int(run.state[BEST]))

@@ -51,8 +51,9 @@ def run_workers(search, kwargs, seed, seconds, max_iters, progress, t0, workers:
     in Jupyter and under pytest), and the best result (ties: the lowest worker).  ``search`` is a
     module-level function called as ``search(seed=, seconds=, max_iters=, progress=, t0=,
     **kwargs)`` that returns an :class:`OptResult`.  With ``max_iters`` each worker makes that
-    many iterations, so the result is the same on every machine.  Ctrl-C ends every worker, each
-    giving its best so far."""
+    many iterations, so the result is the same on every machine; with a time limit, a worker that has
+    not answered soon after worker 0 (as long past the limit as worker 0 took, at least 1 s) is ended
+    and left out.  Ctrl-C ends every worker, each giving its best so far."""
     check_limits(seconds, max_iters, need_one=True)
     checks.whole(workers, "workers", low=1, note="the number of processes")
     if workers == 1:
@@ -78,7 +79,17 @@ def run_workers(search, kwargs, seed, seconds, max_iters, progress, t0, workers:
                     os.kill(proc.pid, signal.SIGINT)
                 else:                                 # still importing: nothing found yet, nothing to say
                     proc.terminate()
+        wait_until = None
+        if seconds is not None and max_iters is None and results[0].stopped != "interrupted":
+            # A worker gets as long past the limit as this one took (at least 1 s): one still starting
+            # (spawning and loading take seconds on a busy machine) or in a long step is ended, its
+            # result dropped, so that the run keeps its time limit.
+            wait_until = time.perf_counter() + max(1.0, time.perf_counter() - t0 - seconds)
         for proc, recv, _ in procs:
+            if wait_until is not None and not recv.poll(max(0.0, wait_until - time.perf_counter())):
+                proc.terminate()
+                proc.join()
+                continue
             try:
                 results.append(recv.recv())
             except EOFError:                          # pragma: no cover (a worker that died)

@@ -39,12 +39,14 @@ when it gets ``d`` shorter.  Of a few walls drawn, the one whose removal can cos
 bound above) is the one taken off.  Rounds restart hot from the best walls found, after clearing
 the walls of a random region (which the next steps fill again).
 
-Only :func:`applies`, :func:`search` and :func:`optimize` are meant for other modules; the
-compiled functions take plain arrays (see :class:`Board`). The parts: ``legs.py`` (the board's
+Only :func:`applies`, :func:`search` and :func:`optimize` are meant for other modules (and
+``tree.prove``, for :mod:`mathmaze_lib.optimize.prove`); the compiled functions take the board's
+arrays as named structures (see :class:`Board` and ``legs.Geo``). The parts: ``legs.py`` (the board's
 arrays and a leg's search, with the breadth-first searches of ``search/arrays.py``), ``steps.py`` and ``moves.py`` (the compiled annealing
 step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (settings, :func:`search`,
-:func:`optimize` on every core, :func:`warm`), and ``ils.py``: on Pathery's Huge boards (see
-``driver.HUGE``) :func:`optimize` runs its iterated local search instead of the annealing.
+:func:`optimize` on every core, :func:`warm`), ``ils.py``: on Pathery's Huge boards (see
+``driver.HUGE``) :func:`optimize` runs its iterated local search instead of the annealing, and
+``tree.py``: the exact search of :func:`mathmaze_lib.optimize.exact`, compiled, for ``walls prove``.
 
 >>> from mathmaze_lib.puzzles.wallmaze import parse, score
 >>> maze = parse("walls: 3\\ns....\\n.....\\n....f")
@@ -57,7 +59,5 @@ from ...search.arrays import AVAILABLE, INF
 from .driver import BIG, BIG_SETTINGS, GIANT, GIANT_SETTINGS, SETTINGS, optimize, search, settings_for, warm
 from .engine import _Engine
 from .legs import Board, applies, board, score, score_many
-from .moves import refill
-from .steps import seed_random
 
 __all__ = ["applies", "Board", "board", "score", "search", "optimize", "warm"]

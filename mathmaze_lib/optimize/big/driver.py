@@ -13,10 +13,10 @@ import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import AVAILABLE
-from ..clock import OptResult, _Clock, check_limits
+from ..clock import OptResult, _Clock, check_limits, checked_moves
 from ..parallel import run_workers, worker_index
-from .legs import board, score_many
-from .steps import _loss, seed_random
+from .legs import BEST, SEARCHES, STEPS, board, geo, score_many
+from .steps import _loss
 from .engine import _Engine
 
 
@@ -91,7 +91,6 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     (default none); returns an :class:`~mathmaze_lib.optimize.OptResult` whose moves the lesson's runner
     checked.  ``max_iters`` counts steps (then, without ``seconds``, the run is the same everywhere).
     ``settings`` override :data:`SETTINGS`."""
-    from ...puzzles.wallmaze import score as runner_score
     check_limits(seconds, max_iters, need_one=True)
     _check_settings(settings)
     opts = {**settings_for(maze), **settings}
@@ -99,25 +98,25 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     b = board(maze)
     eng = _Engine(b)
     rng = random.Random(seed)
-    seed_random(rng.getrandbits(32))
+    eng.seed(rng)
     given = np.array(sorted(maze.grid.index(c) for c in maze.check_walls(walls)), np.int32)
     history = []
 
     def result():
         cells = [maze.grid.cell(int(v)) for v in eng.best_walls()]
-        moves = runner_score(maze, cells) if eng.state[3] >= 0 else None
-        return OptResult(cells, moves, False, int(eng.state[2]), clock.elapsed(), history,
+        moves = checked_moves(maze, cells) if eng.state[BEST] >= 0 else None
+        return OptResult(cells, moves, False, int(eng.state[SEARCHES]), clock.elapsed(), history,
                                   "annealing, leg by leg", clock.stopped, True)
 
     first = eng.start(given)
-    eng.state[3] = first
+    eng.state[BEST] = first
     _load_compiled(b, eng)
     history.append((clock.elapsed(), int(first)))
     if first < 0 or b.budget == 0:
         clock.done(int(first))
         return result()
     rounds, ratio = max(1, int(opts["rounds"])), opts["t_end"] / opts["t_start"]
-    chunk, this_round, polishing = 200, 0, False
+    chunk, this_round, polishing = (1 if max_iters is None else 200), 0, False   # (timed: 1, then grown)
     ctrl_c, previous = _flag_ctrl_c()
     try:
         while not clock.stopped:
@@ -133,28 +132,28 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
             temp = opts["t_start"] * ratio ** min(1.0, into)
             if max_iters is not None:
                 chunk = min(chunk, max_iters - clock.iters)
-            before, started = eng.state[3], time.perf_counter()
+            before, started = eng.state[BEST], time.perf_counter()
             if into > 1 - opts["polish"]:           # the round's end: clear and refill squares of the best
                 if not polishing:
                     eng.start(eng.best_walls())
                     polishing = True
                 for _ in range(max(1, chunk // 200)):
                     eng.polish(rng, maze, 5, 3)
-                eng.state[4] += max(1, chunk // 200)
+                eng.state[STEPS] += max(1, chunk // 200)
             else:
                 polishing = False
                 for _ in range(int(opts["lines"])):
                     eng.line(rng, maze)
                 eng.steps(chunk, temp, opts["p_cut"], opts["p_off"], int(opts["pick"]), int(opts["tries"]),
                           opts["p_blind"])
-            chunk = _chunk_done(clock, chunk, time.perf_counter() - started, before, int(eng.state[3]), history,
+            chunk = _chunk_done(clock, chunk, time.perf_counter() - started, before, int(eng.state[BEST]), history,
                                 20, 200_000)
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
-    clock.done(int(eng.state[3]))
+    clock.done(int(eng.state[BEST]))
     return result()
 
 
@@ -172,14 +171,15 @@ def _chunk_done(clock: _Clock, chunk: int, took: float, before: int, now: int, h
                 high: int) -> int:
     """Count a chunk of ``chunk`` steps (or rounds) that took ``took`` seconds and left the best moves at
     ``now`` (``before`` at its start): the history, the limits, the progress bar.  Returns the next
-    chunk's size, for about 20 ms a chunk in a timed run (from ``low`` to ``high``)."""
+    chunk's size (:meth:`~mathmaze_lib.optimize.clock._Clock.next_chunk`: about 20 ms, from ``low`` to
+    ``high``, and no more than the time left holds)."""
     clock.iters += chunk
     if now > before:
         history.append((clock.elapsed(), now))
     if clock.max_iters is not None and clock.iters >= clock.max_iters:
         clock.stopped = "iterations"
-    elif not clock.out_of_time() and clock.seconds is not None and clock.max_iters is None:
-        chunk = max(low, min(high, int(chunk * 0.02 / max(took, 1e-4))))
+    elif not clock.out_of_time():
+        chunk = clock.next_chunk(chunk, took, low, high)
     if clock.progress is not None and not clock.stopped:
         clock.progress(clock.fraction(), now)
     return chunk
@@ -248,9 +248,11 @@ def warm() -> None:
     """Compile (or load from numba's cache) every compiled function here, on a small board."""
     from ...puzzles.wallmaze import parse
     from .ils import search as climbing
+    from .tree import prove
     small = parse("walls: 2\ns...\n.A..\n...f")
     search(small, seed=1, seconds=None, max_iters=300)
     climbing(small, seed=1, seconds=None, max_iters=3)
+    prove(small, 0, seconds=None, max_nodes=100)
     b = board(parse("s.f"))
     eng = _Engine(b)
-    score_many(b.nbrs, b.rocks, b.srcs, b.sptr, b.tgts, b.tptr, eng.tmark, eng.seen, eng.queue, eng.dist, eng.st, 1)
+    score_many(geo(b), b.rocks, eng.scratch, 1)

@@ -8,9 +8,11 @@ import random
 import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
-from .legs import Board, score
+from ...compiled_random import generator
+from .legs import BEST, MOVES, PLACED, SEARCHES, Board, Legs, Scratch, geo, score
 from .steps import _dfs, _loss, setup
-from .moves import anneal, refill
+from .moves import Run, Step, Work, anneal
+from . import tree
 
 
 class _Engine:
@@ -28,9 +30,9 @@ class _Engine:
         self.nlst = np.zeros(L, np.int32)
         self.cut = np.zeros((L, n), np.int32)
         self.ncut = np.zeros(L, np.int32)
-        self.bk = (np.zeros((L, n), np.int32), np.zeros((L, n), np.int32), np.zeros(L, np.int64),
-                   np.zeros((L, n), np.uint8), np.zeros((L, n + 1), np.int32), np.zeros((L, n), np.int32),
-                   np.zeros(L, np.int32), np.zeros((L, n), np.int32), np.zeros(L, np.int32))
+        self.bk = Legs(np.zeros((L, n), np.int32), np.zeros((L, n), np.int32), np.zeros(L, np.int64),
+                       np.zeros((L, n), np.uint8), np.zeros((L, n + 1), np.int32), np.zeros((L, n), np.int32),
+                       np.zeros(L, np.int32), np.zeros((L, n), np.int32), np.zeros(L, np.int32))
         self.queue = np.zeros(n, np.int32)
         self.kind = np.zeros(L, np.int32)
         self.aff = np.zeros(L, np.int32)
@@ -41,17 +43,24 @@ class _Engine:
         self.seen = np.zeros(n, np.int32)
         self.dist = np.zeros(n, np.int32)
         self.st = np.zeros(1, np.int64)
-        self.geo = (b.nbrs, b.wallable, b.srcs, b.sptr, b.tgts, b.tptr)
+        self.geo = geo(b)
         self.cuts = tuple(np.zeros(n, np.int32) for _ in range(9))
-        self.scratch = (self.tmark, self.seen, self.queue, self.dist, self.st)
+        self.scratch = Scratch(self.tmark, self.seen, self.queue, self.dist, self.st)
         self.spots = np.flatnonzero(b.wallable).astype(np.int32)
         self.blocked = b.rocks.copy()
         self.best = b.rocks.copy()
         self.walls = np.zeros(max(n, 1), np.int32)          # (start may put up more walls than the budget)
-        self.state = np.zeros(8, np.int64)      # walls placed, moves, runs, best moves, steps, legs refreshed, ...
+        self.state = np.zeros(8, np.int64)      # (its slots: .legs.PLACED ... REFUSED)
+        self.rng = generator(random.Random(0))          # (the search seeds it: :meth:`seed`)
+        self.run = Run(self.blocked, self.walls, self.spots, self.state, self.best, b.budget, self.rng)
+        self.work = Work(self.kind, self.kind.copy(), self.vias, self.aff)
 
-    def legs(self):
-        return (self.FA, self.FB, self.D, self.onr, self.cnt, self.lst, self.nlst, self.cut, self.ncut)
+    def seed(self, rng: random.Random) -> None:
+        """Seed the compiled steps' random numbers from ``rng``."""
+        self.rng[:] = generator(rng)
+
+    def legs(self) -> Legs:
+        return Legs(self.FA, self.FB, self.D, self.onr, self.cnt, self.lst, self.nlst, self.cut, self.ncut)
 
     def start(self, cells) -> int:
         """Put exactly the walls ``cells`` on the board and search every leg; the moves (-1: blocked)."""
@@ -60,41 +69,40 @@ class _Engine:
         cells = np.asarray(cells, np.int32)
         self.blocked[cells] = 1
         self.walls[:len(cells)] = cells
-        moves = setup(b.nbrs, self.blocked, b.wallable, b.srcs, b.sptr, b.tgts, b.tptr, *self.legs(), self.queue)
-        self.state[0], self.state[1] = len(cells), moves
+        moves = setup(self.geo, self.blocked, self.legs(), self.queue)
+        self.state[PLACED], self.state[MOVES] = len(cells), moves
         _dfs(b.nbrs, self.blocked, self.cuts)
-        self.state[2] += 2 * b.legs
-        if moves > self.state[3] and len(cells) <= b.budget:
-            self.state[3] = moves
+        self.state[SEARCHES] += 2 * b.legs
+        if moves > self.state[BEST] and len(cells) <= b.budget:
+            self.state[BEST] = moves
             self.best[:] = self.blocked
         return moves
 
     def steps(self, iters: int, temp: float, p_cut: float, p_off: float, pick: int, tries: int = 1,
               p_blind: float = 0.0) -> int:
-        b = self.b
-        return anneal(self.geo, self.blocked, self.legs(), self.bk, self.walls, self.spots, b.budget, self.state,
-                      self.best, iters, temp, p_cut, p_off, pick, tries, p_blind, self.kind, self.kind.copy(),
-                      self.vias, self.aff, self.scratch, self.cuts)
+        how = Step(int(iters), float(temp), float(p_cut), float(p_off), int(pick), int(tries), float(p_blind))
+        return anneal(self.geo, self.run, self.legs(), self.bk, how, self.work, self.scratch, self.cuts)
 
     def refill(self, cells: np.ndarray, k: int, best: int, max_nodes: int = 100_000) -> tuple:
-        """:func:`refill` on this board: ``(moves, n)``, the walls in ``self.refill_out[:n]``."""
-        n = self.b.size
-        if not hasattr(self, "refill_out"):
-            self.refill_out, self._chosen = np.zeros(8, np.int32), np.zeros(8, np.int32)
-            self._parent, self._rmark, self._excl = np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32)
-            self._cand, self._ncand, self._pos = np.zeros((8, n), np.int32), np.zeros(8, np.int32), np.zeros(8, np.int32)
+        """The best way to put up to ``k`` more walls on ``cells`` (open cells of a region), the rest of the
+        board as it is: :mod:`.tree`'s exact search on them (for at most ``max_nodes`` boards).  Returns
+        ``(moves, n)``: the best moves above ``best`` (``best`` when none) and its walls in
+        ``self.refill_out[:n]`` (``n`` -1: none better)."""
         if not 0 <= k <= 7:
             raise ValueError(f"refill: at most 7 walls at once, not {k}")
-        moves, found = refill(self.geo, self.blocked, np.asarray(cells, np.int32), k, best, max_nodes, self.refill_out,
-                              self._parent, self._rmark, self._excl, self._cand, self._ncand, self._pos, self._chosen,
-                              self.scratch)
-        return int(moves), int(found)
+        allowed = np.zeros(self.b.size, np.uint8)
+        allowed[np.asarray(cells, np.int32)] = 1
+        t = tree.new_tree(self.blocked, k, best)
+        tree.start(self.geo, allowed, k, t)
+        tree.chunk(self.geo, allowed, k, max_nodes, t)
+        self.refill_out = t.out
+        return int(t.at[tree.BEST]), int(t.at[tree.BEST_N])
 
     def polish(self, rng: random.Random, maze: WallMaze, side: int, most: int, max_nodes: int = 20_000) -> bool:
         """One "clear and refill" move: the walls (at most ``most``, drawn) in a random ``side`` x ``side``
-        square come off and go back where :func:`refill` finds the best place for them; True when the
+        square come off and go back where :meth:`refill` finds the best place for them; True when the
         walk got longer (the board then has the new walls)."""
-        nw = int(self.state[0])
+        nw = int(self.state[PLACED])
         walls = self.walls[:nw].copy()
         h, w = min(side, maze.rows), min(side, maze.cols)
         r0, c0 = rng.randrange(maze.rows - h + 1), rng.randrange(maze.cols - w + 1)
@@ -108,7 +116,7 @@ class _Engine:
         self.blocked[removed] = 0
         square = np.array([r * maze.cols + c for r in range(r0, r0 + h) for c in range(c0, c0 + w)], np.int32)
         square = square[(self.b.wallable[square] == 1) & (self.blocked[square] == 0)]
-        before = int(self.state[1])
+        before = int(self.state[MOVES])
         moves, found = self.refill(square, len(removed), before, max_nodes)
         if moves > before:
             self.start(np.concatenate([np.delete(walls, inside), self.refill_out[:found]]))
@@ -142,7 +150,7 @@ class _Engine:
                 r, c = r + sign * dr, c + sign * dc
         if len(seg) > b.budget:
             return False
-        nw = int(self.state[0])
+        nw = int(self.state[PLACED])
         old = self.walls[:nw].copy()
         inline = set(seg)
         keep = [int(w) for w in old if int(w) not in inline]
@@ -151,7 +159,7 @@ class _Engine:
             losses = sorted((_loss(b.nbrs, self.blocked, w, self.FA, self.FB, self.D), w) for w in keep)
             drop = {w for _, w in losses[:extra]}
             keep = [w for w in keep if w not in drop]
-        before = int(self.state[1])
+        before = int(self.state[MOVES])
         if self.start(keep + seg) > before:
             return True
         self.start(old)
@@ -161,6 +169,4 @@ class _Engine:
         return np.flatnonzero(self.best > self.b.rocks).astype(np.int32)
 
     def score(self, blocked) -> int:
-        b = self.b
-        return int(score(b.nbrs, blocked, b.srcs, b.sptr, b.tgts, b.tptr, self.tmark, self.seen, self.queue,
-                         self.dist, self.st))
+        return int(score(self.geo, blocked, self.scratch))

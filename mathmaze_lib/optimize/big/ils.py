@@ -35,15 +35,15 @@ from __future__ import annotations
 import math
 import random
 import signal
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import INF, bfs_field, njit
-from ..clock import OptResult, _Clock, check_limits
+from ...compiled_random import below, generator
+from ..clock import OptResult, _Clock, check_limits, checked_moves
 from .legs import _via, board
-from .steps import seed_random
 
 #: The settings of :func:`search`: the population holds ``population`` times the board's side (the
 #: square root of its cells) local optima; a ruin clears a rectangle whose sides are at most ``most``
@@ -57,15 +57,71 @@ from .steps import seed_random
 SETTINGS = {"population": 1.0, "most": 0.5, "stall": 30_000}
 
 
+class Board(NamedTuple):
+    """The board as the compiled search reads it: the runner's neighbours (``nbrs``), ``rocks`` and
+    ``wallable`` cells, the stops (the starts, each checkpoint, the finishes: ``stops[pstop[j]:pstop[j +
+    1]]``), its ``rows`` and ``cols`` and the ``budget`` of walls."""
+
+    nbrs: np.ndarray
+    rocks: np.ndarray
+    wallable: np.ndarray
+    stops: np.ndarray
+    pstop: np.ndarray
+    rows: int
+    cols: int
+    budget: int
+
+
+class Scratch(NamedTuple):
+    """The search's working arrays: the fields of every stop (``F``, and ``G`` for a board with one wall
+    more; stops x cells), the legs' lengths (``D``, ``D2``), the chokepoints' counts and marks (``cnt``,
+    ``mark``, ``chokes``), the breadth-first ``queue``, the walls being climbed (``work``) and the
+    ``counters`` (their slots: :data:`SIZE` ... :data:`SEARCHES`)."""
+
+    F: np.ndarray
+    G: np.ndarray
+    D: np.ndarray
+    D2: np.ndarray
+    cnt: np.ndarray
+    mark: np.ndarray
+    chokes: np.ndarray
+    queue: np.ndarray
+    work: np.ndarray
+    counters: np.ndarray
+
+
+class Population(NamedTuple):
+    """The local optima kept (see the module's text): for each, its ``walls`` (a row, the first ``n`` of
+    it), ``score``, ``key`` (of its chokepoints, from the cells' ``zobrist`` numbers) and the round it was
+    ``born``; and the best walls ever (``best_walls``; ``best``: slots :data:`BEST_MOVES`, :data:`BEST_WALLS`)."""
+
+    walls: np.ndarray
+    n: np.ndarray
+    score: np.ndarray
+    key: np.ndarray
+    born: np.ndarray
+    zobrist: np.ndarray
+    best_walls: np.ndarray
+    best: np.ndarray
+
+
+#: The slots of ``Scratch.counters``: the population's size, the rounds, the local optima found, the rounds
+#: since the population's best got longer, that best, the fresh starts, and the searches of the board
+#: (one per stop).
+SIZE, ROUNDS, OPTIMA, IDLE, TOP, FRESH, SEARCHES = range(7)
+#: The slots of ``Population.best``: the best moves ever and how many walls make them.
+BEST_MOVES, BEST_WALLS = 0, 1
+
+
 @njit(cache=True)
-def _fields(nbrs, blocked, stops, pstop, F, D, queue, counters):
-    """Search the board from every stop (``stops[pstop[j]:pstop[j + 1]]``) into ``F[j]``; each leg's
-    length into ``D``.  Returns the total (-1 when some leg has no route); ``counters[6]`` counts the
-    searches."""
+def _fields(board, blocked, F, D, queue, counters):
+    """Search the board from every stop into ``F[j]``; each leg's length into ``D``.  Returns the total
+    (-1 when some leg has no route); ``counters[SEARCHES]`` counts the searches."""
+    stops, pstop = board.stops, board.pstop
     S = len(pstop) - 1
-    counters[6] += S
+    counters[SEARCHES] += S
     for j in range(S):
-        bfs_field(nbrs, blocked, stops, pstop[j], pstop[j + 1], F[j], queue)
+        bfs_field(board.nbrs, blocked, stops, pstop[j], pstop[j + 1], F[j], queue)
     total = 0
     for k in range(S - 1):
         d = INF
@@ -109,15 +165,15 @@ def _chokepoints(F, D, blocked, wallable, cnt, mark, out):
 
 
 @njit(cache=True)
-def _any_route_cell(mark):
-    """A random cell where ``mark`` is 2 (-1: none)."""
+def _any_route_cell(mark, gen):
+    """A random cell (drawn by ``gen``) where ``mark`` is 2 (-1: none)."""
     m = 0
     for v in range(len(mark)):
         if mark[v] == 2:
             m += 1
     if m == 0:
         return -1
-    j = np.random.randint(0, m)
+    j = below(gen, m)
     for v in range(len(mark)):
         if mark[v] == 2:
             if j == 0:
@@ -127,22 +183,23 @@ def _any_route_cell(mark):
 
 
 @njit(cache=True)
-def _shuffle(a, m):
+def _shuffle(a, m, gen):
     for i in range(m - 1, 0, -1):
-        j = np.random.randint(0, i + 1)
+        j = below(gen, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
 @njit(cache=True)
-def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2, cnt, mark, chokes, queue, counters):
+def climb(board, blocked, walls, nw, s, gen):
     """Climb from the board ``blocked`` (its player walls ``walls[:nw]``) to a local optimum (see the
     module's text): below the budget a wall goes on a random chokepoint that leaves a route (else,
     when none does, on a random cell of a shortest route that is no chokepoint: the walk keeps its
-    length), at the budget a wall moves.  Returns ``(moves, walls placed, m)``, the board and ``walls`` at
-    the optimum, and its chokepoints in ``chokes[:m]``; -1 moves when the board has no route.  ``F``,
-    ``G`` (shaped stops x cells) and ``D``, ``D2`` (legs) are scratch; ``counters[6]`` counts the
-    searches of the board (one per stop)."""
-    total = _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
+    length), at the budget a wall moves; the chances are drawn by ``gen`` (a :mod:`mathmaze_lib.compiled_random`
+    generator).
+    Returns ``(moves, walls placed, m)``, the board and ``walls`` at the optimum, and its chokepoints in
+    ``s.chokes[:m]``; -1 moves when the board has no route.  ``s`` is the :class:`Scratch`."""
+    F, G, D, D2, chokes, mark = s.F, s.G, s.D, s.D2, s.chokes, s.mark
+    total = _fields(board, blocked, F, D, s.queue, s.counters)
     if total < 0:
         return -1, nw, 0
     L = len(D)
@@ -151,13 +208,13 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
     while moved:
         moved = False
         searched = False                    # F, D already the board's (a wall added: G's, swapped in)
-        m = _chokepoints(F, D, blocked, wallable, cnt, mark, chokes)
-        _shuffle(chokes, m)
+        m = _chokepoints(F, D, blocked, board.wallable, s.cnt, mark, chokes)
+        _shuffle(chokes, m, gen)
         for i in range(m):
             c = chokes[i]
             blocked[c] = 1
-            t = _fields(nbrs, blocked, stops, pstop, G, D2, queue, counters)
-            if nw < budget and t > total:   # a wall more (longer unless it leaves no route)
+            t = _fields(board, blocked, G, D2, s.queue, s.counters)
+            if nw < board.budget and t > total:   # a wall more (longer unless it leaves no route)
                 walls[nw] = c
                 nw += 1
                 total = t
@@ -170,17 +227,17 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
                 slot = -1
                 for j in range(nw):
                     w = walls[j]
-                    s = 0
+                    score = 0
                     for k in range(L):
-                        v = _via(nbrs, blocked, w, G[k], G[k + 1])
+                        v = _via(board.nbrs, blocked, w, G[k], G[k + 1])
                         if D2[k] < v:
                             v = D2[k]
                         if v >= INF:
-                            s = -1
+                            score = -1
                             break
-                        s += v
-                    if s > best:
-                        best = s
+                        score += v
+                    if score > best:
+                        best = score
                         slot = j
                 if slot >= 0:
                     blocked[walls[slot]] = 0
@@ -189,33 +246,34 @@ def climb(nbrs, blocked, wallable, stops, pstop, walls, nw, budget, F, G, D, D2,
             if moved:
                 break
             blocked[c] = 0
-        if not moved and nw < budget:       # no wall lengthens the walk (an open area has two ways
-            c = _any_route_cell(mark)       # round): one on a shortest route keeps a route
+        if not moved and nw < board.budget:     # no wall lengthens the walk (an open area has two ways
+            c = _any_route_cell(mark, gen)      # round): one on a shortest route keeps a route
             if c >= 0:
                 blocked[c] = 1
                 walls[nw] = c
                 nw += 1
                 moved = True
         if moved and not searched:
-            total = _fields(nbrs, blocked, stops, pstop, F, D, queue, counters)
+            total = _fields(board, blocked, F, D, s.queue, s.counters)
     return total, nw, m                     # (the last pass moved nothing: chokes[:m] are the board's)
 
 
 @njit(cache=True)
-def _ruin(blocked, rocks, rows, cols, walls, nw, most):
+def _ruin(board, blocked, walls, nw, most, gen):
     """Take off the walls in a random rectangle (wrapping round the edges; each side at most ``most`` of
     the board's); the walls left stay first in ``walls``; how many are left."""
-    h = np.random.randint(1, max(1, int(rows * most)) + 1)
-    w = np.random.randint(1, max(1, int(cols * most)) + 1)
-    r0 = np.random.randint(0, rows)
-    c0 = np.random.randint(0, cols)
+    rows, cols = board.rows, board.cols
+    h = 1 + below(gen, max(1, int(rows * most)))
+    w = 1 + below(gen, max(1, int(cols * most)))
+    r0 = below(gen, rows)
+    c0 = below(gen, cols)
     kept = 0
     for j in range(nw):
         v = walls[j]
         r = (v // cols - r0) % rows
         c = (v % cols - c0) % cols
         if r < h and c < w:
-            blocked[v] = rocks[v]
+            blocked[v] = board.rocks[v]
         else:
             walls[kept] = v
             kept += 1
@@ -223,30 +281,30 @@ def _ruin(blocked, rocks, rows, cols, walls, nw, most):
 
 
 @njit(cache=True)
-def _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, walls, nw, score, key, born):
-    """Keep a local optimum (its ``walls[:nw]``, ``score``, ``key`` and round ``born``) in the population
-    (``size`` of them so far, at most ``len(pop_score)``): not when one with the same score and key is
-    there; else in a free place, else instead of the oldest of the worst unless it is worse than all.
-    Returns the new size."""
-    cap = len(pop_score)
+def _consider(pop, size, walls, nw, score, key, born):
+    """Keep a local optimum (its ``walls[:nw]``, ``score``, ``key`` and round ``born``) in the
+    :class:`Population` ``pop`` (``size`` of them so far, at most ``len(pop.score)``): not when one with
+    the same score and key is there; else in a free place, else instead of the oldest of the worst unless
+    it is worse than all.  Returns the new size."""
+    cap = len(pop.score)
     worst = 0
     for i in range(size):
-        if pop_score[i] == score and pop_key[i] == key:
+        if pop.score[i] == score and pop.key[i] == key:
             return size
-        if pop_score[i] < pop_score[worst] or (pop_score[i] == pop_score[worst] and pop_born[i] < pop_born[worst]):
+        if pop.score[i] < pop.score[worst] or (pop.score[i] == pop.score[worst] and pop.born[i] < pop.born[worst]):
             worst = i
     if size < cap:
         slot = size
         size += 1
-    elif score >= pop_score[worst]:
+    elif score >= pop.score[worst]:
         slot = worst
     else:
         return size
-    pop_walls[slot, :nw] = walls[:nw]
-    pop_n[slot] = nw
-    pop_score[slot] = score
-    pop_key[slot] = key
-    pop_born[slot] = born
+    pop.walls[slot, :nw] = walls[:nw]
+    pop.n[slot] = nw
+    pop.score[slot] = score
+    pop.key[slot] = key
+    pop.born[slot] = born
     return size
 
 
@@ -261,57 +319,73 @@ def _key(chokes, m, zobrist):
 
 
 @njit(cache=True)
-def rounds(nbrs, rocks, wallable, stops, pstop, rows, cols, budget, pop_walls, pop_n, pop_score, pop_key, pop_born,
-           zobrist, iters, most, stall, best_walls, best, work, F, G, D, D2, cnt, mark, chokes, queue, counters):
-    """``iters`` rounds of the iterated local search (see the module's text) on the population
-    ``pop_*[:counters[0]]``: until it is full each round climbs from the empty board, then from one of
-    it with a rectangle of walls cleared (each side at most ``most`` of the board's).  When the
-    population's best has not got longer for ``stall`` rounds it is emptied (a fresh start). The
-    best walls ever are kept in ``best_walls`` (``best[0]`` moves, ``best[1]`` walls).  ``counters``:
-    [population size, rounds, local optima, rounds since the population's best got longer, its best,
-    fresh starts, searches of the board]."""
-    blocked = rocks.copy()
-    cap = len(pop_score)
+def rounds(board, pop, s, iters, most, stall, gen):
+    """``iters`` rounds of the iterated local search (see the module's text) on the :class:`Population`
+    ``pop`` (its first ``s.counters[SIZE]``): until it is full each round climbs from the empty board, then
+    from one of it with a rectangle of walls cleared (each side at most ``most`` of the board's).  When the
+    population's best has not got longer for ``stall`` rounds it is emptied (a fresh start).  The best
+    walls ever are kept in ``pop.best_walls``; ``s`` is the :class:`Scratch`, ``gen`` draws the chances."""
+    blocked = board.rocks.copy()
+    cap = len(pop.score)
+    counters, work = s.counters, s.work
     for it in range(iters):
-        size = counters[0]
-        blocked[:] = rocks
+        size = counters[SIZE]
+        blocked[:] = board.rocks
         nw = 0
         if size == cap:
-            p = np.random.randint(0, size)
-            nw = pop_n[p]
-            work[:nw] = pop_walls[p, :nw]
+            p = below(gen, size)
+            nw = pop.n[p]
+            work[:nw] = pop.walls[p, :nw]
             for j in range(nw):
                 blocked[work[j]] = 1
-            nw = _ruin(blocked, rocks, rows, cols, work, nw, most)
-        score, nw, m = climb(nbrs, blocked, wallable, stops, pstop, work, nw, budget, F, G, D, D2, cnt, mark,
-                             chokes, queue, counters)
-        counters[1] += 1
-        counters[3] += 1
+            nw = _ruin(board, blocked, work, nw, most, gen)
+        score, nw, m = climb(board, blocked, work, nw, s, gen)
+        counters[ROUNDS] += 1
+        counters[IDLE] += 1
         if score >= 0:
-            counters[2] += 1
+            counters[OPTIMA] += 1
             work[:nw] = np.sort(work[:nw])
-            if score > best[0]:
-                best[0] = score
-                best[1] = nw
-                best_walls[:nw] = work[:nw]
-            counters[0] = _consider(pop_walls, pop_n, pop_score, pop_key, pop_born, size, work, nw, score,
-                                    _key(chokes, m, zobrist), counters[1])
-            if score > counters[4]:
-                counters[4] = score
-                counters[3] = 0
-        if counters[3] >= stall:
-            counters[0] = 0
-            counters[3] = 0
-            counters[4] = -1
-            counters[5] += 1
+            if score > pop.best[BEST_MOVES]:
+                pop.best[BEST_MOVES] = score
+                pop.best[BEST_WALLS] = nw
+                pop.best_walls[:nw] = work[:nw]
+            counters[SIZE] = _consider(pop, size, work, nw, score, _key(s.chokes, m, pop.zobrist), counters[ROUNDS])
+            if score > counters[TOP]:
+                counters[TOP] = score
+                counters[IDLE] = 0
+        if counters[IDLE] >= stall:
+            counters[SIZE] = 0
+            counters[IDLE] = 0
+            counters[TOP] = -1
+            counters[FRESH] += 1
 
 
-def _stops(b):
-    """The board's stops (the starts, each checkpoint, the finishes) as ``(cells, pointers)``."""
+def compiled_board(maze: WallMaze) -> Board:
+    """The :class:`Board` of ``maze``."""
+    b = board(maze)
     L = b.legs
     last = b.tgts[b.tptr[L - 1]:b.tptr[L]]
-    return (np.concatenate([b.srcs, last]).astype(np.int32),
-            np.concatenate([b.sptr, [b.sptr[L] + len(last)]]).astype(np.int32))
+    stops = np.concatenate([b.srcs, last]).astype(np.int32)
+    pstop = np.concatenate([b.sptr, [b.sptr[L] + len(last)]]).astype(np.int32)
+    return Board(b.nbrs, b.rocks, b.wallable, stops, pstop, maze.rows, maze.cols, b.budget)
+
+
+def scratch(b: Board) -> Scratch:
+    """Fresh working arrays for a search on ``b``."""
+    n, S = len(b.rocks), len(b.pstop) - 1
+    return Scratch(np.zeros((S, n), np.int32), np.zeros((S, n), np.int32), np.zeros(S - 1, np.int64),
+                   np.zeros(S - 1, np.int64), np.zeros(n + 2, np.int32), np.zeros(n, np.uint8),
+                   np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                   np.array([0, 0, 0, 0, -1, 0, 0], np.int64))
+
+
+def population(b: Board, size: int, rng: random.Random) -> Population:
+    """An empty :class:`Population` of ``size`` places on ``b``, its cells' keys drawn by ``rng``."""
+    n, room = len(b.rocks), max(b.budget, 1)
+    return Population(np.zeros((size, room), np.int32), np.zeros(size, np.int32), np.zeros(size, np.int64),
+                      np.zeros(size, np.int64), np.zeros(size, np.int64),
+                      np.array([rng.getrandbits(63) for _ in range(n)], np.int64), np.zeros(room, np.int32),
+                      np.full(2, -1, np.int64))
 
 
 def chokepoints(maze: WallMaze, walls=()) -> list:
@@ -323,16 +397,14 @@ def chokepoints(maze: WallMaze, walls=()) -> list:
     >>> chokepoints(maze), chokepoints(maze, [(0, 1)])
     ([], [(1, 0), (1, 1)])
     """
-    b = board(maze)
-    stops, pstop = _stops(b)
+    b = compiled_board(maze)
+    s = scratch(b)
     blocked = b.rocks.copy()
     blocked[[maze.grid.index(c) for c in maze.check_walls(walls)]] = 1
-    F, D = np.zeros((len(pstop), b.size), np.int32), np.zeros(b.legs, np.int64)
-    out, mark = np.zeros(b.size, np.int32), np.zeros(b.size, np.uint8)
-    if _fields(b.nbrs, blocked, stops, pstop, F, D, np.zeros(b.size, np.int32), np.zeros(7, np.int64)) < 0:
+    if _fields(b, blocked, s.F, s.D, s.queue, s.counters) < 0:
         return []
-    m = _chokepoints(F, D, blocked, b.wallable, np.zeros(b.size + 2, np.int32), mark, out)
-    return [maze.grid.cell(int(v)) for v in sorted(out[:m])]
+    m = _chokepoints(s.F, s.D, blocked, b.wallable, s.cnt, s.mark, s.chokes)
+    return [maze.grid.cell(int(v)) for v in sorted(s.chokes[:m])]
 
 
 def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0, max_iters: Optional[int] = None,
@@ -340,14 +412,14 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
     """The iterated local search of the module's text in one process, from ``walls`` (the first local
     optimum is climbed from them) for ``seconds`` or ``max_iters`` rounds; an
     :class:`~mathmaze_lib.optimize.OptResult` whose moves the lesson's runner checked. ``settings``
-    override :data:`SETTINGS`.
+    override :data:`SETTINGS`.  ``seed`` seeds a ``random.Random``, which draws the cells' keys and
+    seeds the compiled steps' generator (:func:`mathmaze_lib.compiled_random.generator`).
 
     >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> r = search(parse("walls: 3\\ns....\\n.....\\n....f"), seed=1, seconds=None, max_iters=50)
     >>> r.moves, r.method
     (8, 'iterated local search')
     """
-    from ...puzzles.wallmaze import score as runner_score
     from .driver import _chunk_done, _flag_ctrl_c
     check_limits(seconds, max_iters, need_one=True)
     unknown = set(settings) - set(SETTINGS)
@@ -355,33 +427,21 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
         raise ValueError(f"unknown settings {sorted(unknown)}: choose from {sorted(SETTINGS)}")
     opts = {**SETTINGS, **settings}
     clock = _Clock(seconds, max_iters, progress, t0)
-    b = board(maze)
-    n, L = b.size, b.legs
-    stops, pstop = _stops(b)
-    cap = max(1, math.ceil(math.sqrt(n) * opts["population"]))
-    room = max(b.budget, 1)
-    pop_walls, pop_n, pop_score = np.zeros((cap, room), np.int32), np.zeros(cap, np.int32), np.zeros(cap, np.int64)
-    pop_key, pop_born = np.zeros(cap, np.int64), np.zeros(cap, np.int64)
-    best_walls, best = np.zeros(room, np.int32), np.full(2, -1, np.int64)
-    work, queue, chokes = np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32)
-    F, G = np.zeros((L + 1, n), np.int32), np.zeros((L + 1, n), np.int32)
-    D, D2 = np.zeros(L, np.int64), np.zeros(L, np.int64)
-    cnt, mark = np.zeros(n + 2, np.int32), np.zeros(n, np.uint8)
-    counters = np.array([0, 0, 0, 0, -1, 0, 0], np.int64)
+    b = compiled_board(maze)
+    s = scratch(b)
     rng = random.Random(seed)
-    zobrist = np.array([rng.getrandbits(63) for _ in range(n)], np.int64)
-    seed_random(rng.getrandbits(32))
+    pop = population(b, max(1, math.ceil(math.sqrt(len(b.rocks)) * opts["population"])), rng)
+    gen = generator(rng)
     history = []
 
     given = sorted(maze.grid.index(c) for c in maze.check_walls(walls))
     blocked = b.rocks.copy()
     blocked[given] = 1
-    work[:len(given)] = given
-    first, nw, _ = climb(b.nbrs, blocked, b.wallable, stops, pstop, work, len(given), b.budget, F, G, D, D2, cnt,
-                         mark, chokes, queue, counters)
+    s.work[:len(given)] = given
+    first, nw, _ = climb(b, blocked, s.work, len(given), s, gen)
     if first >= 0:
-        best[:] = first, nw
-        best_walls[:nw] = np.sort(work[:nw])
+        pop.best[:] = first, nw
+        pop.best_walls[:nw] = np.sort(s.work[:nw])
         history.append((clock.elapsed(), int(first)))
     chunk = 1
     ctrl_c, previous = _flag_ctrl_c()
@@ -391,18 +451,18 @@ def search(maze: WallMaze, walls=(), *, seed=0, seconds: Optional[float] = 10.0,
                 raise KeyboardInterrupt
             if max_iters is not None:
                 chunk = min(chunk, max_iters - clock.iters)
-            before, started = int(best[0]), clock.elapsed()
-            rounds(b.nbrs, b.rocks, b.wallable, stops, pstop, maze.rows, maze.cols, b.budget, pop_walls, pop_n,
-                   pop_score, pop_key, pop_born, zobrist, chunk, opts["most"], int(opts["stall"]), best_walls, best,
-                   work, F, G, D, D2, cnt, mark, chokes, queue, counters)
-            chunk = _chunk_done(clock, chunk, clock.elapsed() - started, before, int(best[0]), history, 1, 100_000)
+            before, started = int(pop.best[BEST_MOVES]), clock.elapsed()
+            rounds(b, pop, s, chunk, opts["most"], int(opts["stall"]), gen)
+            chunk = _chunk_done(clock, chunk, clock.elapsed() - started, before, int(pop.best[BEST_MOVES]),
+                                history, 1, 100_000)
     except KeyboardInterrupt:
         clock.stopped = "interrupted"
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
-    clock.done(int(best[0]))
-    cells = [maze.grid.cell(int(v)) for v in best_walls[:max(0, best[1])]]
-    moves = runner_score(maze, cells) if best[0] >= 0 else None
-    return OptResult(cells, moves, False, int(counters[6]), clock.elapsed(), history,
+    best = pop.best
+    clock.done(int(best[BEST_MOVES]))
+    cells = [maze.grid.cell(int(v)) for v in pop.best_walls[:max(0, best[BEST_WALLS])]]
+    moves = checked_moves(maze, cells) if best[BEST_MOVES] >= 0 else None
+    return OptResult(cells, moves, False, int(s.counters[SEARCHES]), clock.elapsed(), history,
                      "iterated local search", clock.stopped, True)

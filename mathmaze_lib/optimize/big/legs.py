@@ -4,6 +4,7 @@ docstring); the breadth-first searches it runs are :mod:`mathmaze_lib.search.arr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -40,11 +41,63 @@ class Board:
 
     @property
     def size(self) -> int:
+        """The board's cells (rocks included)."""
         return len(self.rocks)
 
     @property
     def legs(self) -> int:
+        """The legs: the checkpoints, plus one."""
         return len(self.sptr) - 1
+
+
+class Geo(NamedTuple):
+    """What the compiled steps read of the board: ``nbrs``, ``wallable`` and each leg's start cells
+    ``srcs[sptr[k]:sptr[k + 1]]`` and end cells ``tgts[tptr[k]:tptr[k + 1]]`` (see :class:`Board`)."""
+
+    nbrs: np.ndarray
+    wallable: np.ndarray
+    srcs: np.ndarray
+    sptr: np.ndarray
+    tgts: np.ndarray
+    tptr: np.ndarray
+
+
+class Legs(NamedTuple):
+    """What the search keeps of each leg ``k`` (see :func:`_refresh`): the distances from its start and
+    to its end (``FA[k]``, ``FB[k]``), its length ``D[k]``, its shortest-route cells (``onr[k]``, listed
+    in ``lst[k, :nlst[k]]``), their count at each distance (``cnt[k]``) and its chokepoints
+    (``cut[k, :ncut[k]]``)."""
+
+    FA: np.ndarray
+    FB: np.ndarray
+    D: np.ndarray
+    onr: np.ndarray
+    cnt: np.ndarray
+    lst: np.ndarray
+    nlst: np.ndarray
+    cut: np.ndarray
+    ncut: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """A search's scratch: ``goal[v]`` the leg that ends on ``v`` (-1: none), the stamps ``seen`` (the last
+    in ``st[0]``), the ``queue`` and the distances ``dist``."""
+
+    goal: np.ndarray
+    seen: np.ndarray
+    queue: np.ndarray
+    dist: np.ndarray
+    st: np.ndarray
+
+
+#: The slots of the search's ``state`` array: walls placed, moves, leg searches, best moves, steps, legs
+#: searched in full, steps refused without a search because the new wall would cut a leg off.
+PLACED, MOVES, SEARCHES, BEST, STEPS, REFRESHED, REFUSED = range(7)
+
+
+def geo(b: Board) -> Geo:
+    """The :class:`Geo` of ``b``."""
+    return Geo(b.nbrs, b.wallable, b.srcs, b.sptr, b.tgts, b.tptr)
 
 
 def board(maze: WallMaze) -> Board:
@@ -69,12 +122,14 @@ def board(maze: WallMaze) -> Board:
 # ---------------------------------------------------------------- compiled: searches of one leg
 
 @njit(cache=True)
-def _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut, queue):
-    """Search leg ``k`` again: its length ``D[k]`` (-1 when blocked), ``FA[k]``, ``FB[k]`` exact up to
+def _refresh(k, geo, blocked, legs, queue):
+    """Search leg ``k`` again (``geo`` a :class:`Geo`, ``legs`` the :class:`Legs`): its length ``D[k]`` (-1 when blocked), ``FA[k]``, ``FB[k]`` exact up to
     ``D[k]`` (``INF`` beyond: the searches stop there, and a cell farther than the leg's length from
     either end can neither be on its shortest routes nor give a route as short), its shortest-route
     cells (``onr[k]``, listed in ``lst[k, :nlst[k]]``), their number at each distance (``cnt[k]``) and
     its wallable chokepoints (``cut[k, :ncut[k]]``)."""
+    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     fa = FA[k]
     fb = FB[k]
     bfs_near(nbrs, blocked, srcs, sptr[k], sptr[k + 1], fa, queue, tgts, tptr[k], tptr[k + 1], INF)
@@ -113,11 +168,13 @@ def _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr,
 
 
 @njit(cache=True)
-def _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, stack):
+def _prune(k, c, geo, legs, stack):
     """A wall went up on ``c``, one of leg ``k``'s shortest-route cells but not alone at its distance
     (so the leg keeps its length): take off its shortest-route cells those that were on a route only
     through ``c`` (from ``c`` out: a cell stays while it has one of them a step nearer the start and
     one a step nearer the end), instead of searching the leg again.  Its bounds stay bounds."""
+    nbrs, wallable = geo.nbrs, geo.wallable
+    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     fa = FA[k]
     fb = FB[k]
     o = onr[k]
@@ -185,11 +242,12 @@ def _via(nbrs, blocked, w, fa, fb):
 
 
 @njit(cache=True)
-def _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st):
-    """The length of leg ``k`` (searched from its start until its end is reached; -1: blocked).
-    ``goal[v]`` is the leg that ends on ``v`` (-1: none)."""
-    return bfs_meet(nbrs, blocked, srcs, sptr[k], sptr[k + 1], tgts, tptr[k], tptr[k + 1], seen, dist, queue,
-                    _stamp(seen, st, 2))
+def _leg(k, geo, blocked, scratch):
+    """The length of leg ``k`` (searched from its start until its end is reached; -1: blocked);
+    ``scratch`` is the :class:`Scratch`."""
+    seen = scratch.seen
+    return bfs_meet(geo.nbrs, blocked, geo.srcs, geo.sptr[k], geo.sptr[k + 1], geo.tgts, geo.tptr[k],
+                    geo.tptr[k + 1], seen, scratch.dist, scratch.queue, _stamp(seen, scratch.st, 2))
 
 
 @njit(cache=True)
@@ -204,12 +262,12 @@ def _stamp(seen, st, step):
 
 
 @njit(cache=True)
-def score(nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st):
+def score(geo, blocked, scratch):
     """The runner's moves with the cells of ``blocked`` closed (every leg searched): -1 when blocked.
-    ``goal[v]``: the leg that ends on ``v`` (-1: none); ``st[0]`` counts the searches (stamps for ``seen``)."""
+    ``geo`` is the board's :class:`Geo`, ``scratch`` a :class:`Scratch` (``st[0]`` counts the searches)."""
     total = 0
-    for k in range(len(sptr) - 1):
-        d = _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st)
+    for k in range(len(geo.sptr) - 1):
+        d = _leg(k, geo, blocked, scratch)
         if d < 0:
             return -1
         total += d
@@ -217,9 +275,9 @@ def score(nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st):
 
 
 @njit(cache=True)
-def score_many(nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st, times):
+def score_many(geo, blocked, scratch, times):
     """:func:`score` ``times`` times in a row (to time the compiled runner without Python's calls)."""
     s = 0
     for _ in range(times):
-        s = score(nbrs, blocked, srcs, sptr, tgts, tptr, goal, seen, queue, dist, st)
+        s = score(geo, blocked, scratch)
     return s

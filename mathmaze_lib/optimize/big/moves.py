@@ -1,20 +1,61 @@
-"""The big-board search's compiled moves: a chunk of annealing steps and the refill of a cleared region."""
+"""The big-board search's compiled moves: a chunk of annealing steps (the refill of a cleared region is
+:mod:`.tree`'s search)."""
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
-from ...search.arrays import INF, bfs_arrays, njit
-from .legs import _prune, _refresh, _stamp
+from ...compiled_random import below, uniform
+from ...search.arrays import INF, njit
+from .legs import BEST, MOVES, PLACED, REFRESHED, STEPS, _prune, _refresh
 from .steps import _blind, _dfs, _gain, _loss, _pick_cell, _put_back, _take_off
 
 
+class Run(NamedTuple):
+    """A search's board: the cells closed now (``blocked``), its ``walls`` (the first ``state[PLACED]``),
+    the open cells (``spots``), the ``state`` (slots named in :mod:`.legs`), the best board (``best``),
+    the budget (``limit``) and the random numbers (``rng``: a :mod:`mathmaze_lib.compiled_random`
+    generator seeded from the caller's ``random.Random``)."""
+
+    blocked: np.ndarray
+    walls: np.ndarray
+    spots: np.ndarray
+    state: np.ndarray
+    best: np.ndarray
+    limit: int
+    rng: np.ndarray
+
+
+class Step(NamedTuple):
+    """The settings of a chunk of :func:`anneal`'s steps (see there)."""
+
+    iters: int
+    temp: float
+    p_cut: float
+    p_off: float
+    pick: int
+    tries: int
+    p_blind: float
+
+
+class Work(NamedTuple):
+    """:func:`anneal`'s per-leg scratch: each leg's ``kind`` for the step judged, the kinds of the best
+    cell drawn (``keep_kind``), the legs' bounds through a wall taken off (``vias``) and the legs a
+    wall's removal searched (``aff``)."""
+
+    kind: np.ndarray
+    keep_kind: np.ndarray
+    vias: np.ndarray
+    aff: np.ndarray
+
+
 @njit(cache=True)
-def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, iters, temp, p_cut, p_off, pick, tries,
-           p_blind, kind, keep_kind, vias, aff, scratch, cuts):
-    """``iters`` annealing steps at temperature ``temp`` (see the module's text).
+def anneal(geo, run, legs, bk, how, work, scratch, cuts):
+    """``how.iters`` annealing steps at temperature ``how.temp`` (see the module's text; ``how`` is the
+    :class:`Step`, ``run`` the :class:`Run`, ``work`` the :class:`Work`).
 
     Below the budget a step puts up a wall (on a chokepoint, chance ``p_cut``, else on a cell of some
     leg's shortest routes, or on any open cell of ``spots``, chance ``p_off``): never shorter, so kept
@@ -24,18 +65,19 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
     short cut it opens), after searching the legs it can shorten.  A move is kept when the walk gets
     no shorter, or with probability ``exp(-d / temp)`` when it gets ``d`` shorter.
 
-    ``state`` = [walls placed, moves, leg searches, best moves, steps, legs searched in full, steps
-    refused without a search because the new wall would cut a leg off, -];
-    ``walls[:state[0]]`` the walls, ``best_blocked`` the best board; ``bk`` arrays shaped as ``legs``
-    (to put back the legs searched for a step that is not kept); ``cuts``: :func:`_dfs`'s arrays,
-    kept up to date here."""
+    ``run.state``'s slots are named in :mod:`.legs`; ``run.walls[:state[PLACED]]`` the walls, ``run.best``
+    the best board; ``bk`` arrays shaped as ``legs`` (to put back the legs searched for a step that is not
+    kept); ``cuts``: :func:`_dfs`'s arrays, kept up to date here."""
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
-    queue = scratch[2]
-    S = state[1]
+    blocked, walls, spots, state, best_blocked, limit, rng = run
+    iters, temp, p_cut, p_off, pick, tries, p_blind = how
+    kind, keep_kind, vias, aff = work
+    queue = scratch.queue
+    S = state[MOVES]
     for it in range(iters):
-        state[4] += 1
-        nw = state[0]
+        state[STEPS] += 1
+        nw = state[PLACED]
         w = -1
         slot = -1
         base = S
@@ -45,22 +87,22 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
                 break
             best_loss = INF
             for _ in range(pick):
-                j = np.random.randint(0, nw)
+                j = below(rng, nw)
                 lo = _loss(nbrs, blocked, walls[j], FA, FB, D) if pick > 1 else 0
                 if lo < best_loss:
                     best_loss = lo
                     slot = j
-            if np.random.random() < p_blind:    # the cheaper step: the new wall drawn for the board as it is
-                c = _pick_cell(legs, spots, p_cut, p_off)
+            if uniform(rng) < p_blind:    # the cheaper step: the new wall drawn for the board as it is
+                c = _pick_cell(legs, spots, p_cut, p_off, rng)
                 if c < 0 or blocked[c] == 1 or wallable[c] == 0:
                     continue
-                t = _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, state, cuts)
+                t = _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts)
                 if t >= 0:
                     S = t
-                    state[1] = S
+                    state[MOVES] = S
                     _dfs(nbrs, blocked, cuts)
-                    if S > state[3]:
-                        state[3] = S
+                    if S > state[BEST]:
+                        state[BEST] = S
                         best_blocked[:] = blocked
                 continue
             w = walls[slot]
@@ -69,7 +111,7 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
         c = -1
         total = -1
         for _ in range(tries):
-            x = _pick_cell(legs, spots, p_cut, p_off)
+            x = _pick_cell(legs, spots, p_cut, p_off, rng)
             if x < 0 or x == w or blocked[x] == 1 or wallable[x] == 0:
                 continue
             t = _gain(x, w, base, geo, blocked, legs, kind, scratch, state, cuts)
@@ -77,125 +119,40 @@ def anneal(geo, blocked, legs, bk, walls, spots, limit, state, best_blocked, ite
                 total = t
                 c = x
                 keep_kind[:] = kind
-        u = np.random.random()
+        u = uniform(rng)
         keep = c >= 0 and total >= 0 and (total >= S or u < math.exp((total - S) / temp))
         if not keep:
             if w >= 0:
                 _put_back(w, blocked, legs, bk, aff, naff)
             continue
-        S = _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts)
-    return state[3]
+        S = _keep(c, w, slot, geo, run, legs, keep_kind, queue, cuts)
+    return state[BEST]
 
 
 @njit(cache=True)
-def _keep(c, w, slot, geo, blocked, legs, keep_kind, walls, limit, state, best_blocked, queue, cuts):
+def _keep(c, w, slot, geo, run, legs, keep_kind, queue, cuts):
     """Keep a step of :func:`anneal`: the wall on ``c`` (instead of ``w`` in ``slot``, or a new one
     when ``w`` is -1); the legs it changed (or may have) are searched in full, those where ``c`` was on
     a shortest route but not alone at its distance are pruned (:func:`~.legs._prune`). Returns the moves."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
-    FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
+    blocked, walls, state = run.blocked, run.walls, run.state
+    D = legs.D
     blocked[c] = 1
     S = 0
     for k in range(len(D)):
         if keep_kind[k] == 2:
-            _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, queue)
+            _prune(k, c, geo, legs, queue)
         elif keep_kind[k] != 0:
-            _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut,
-                     ncut, queue)
-            state[5] += 1
+            _refresh(k, geo, blocked, legs, queue)
+            state[REFRESHED] += 1
         S += D[k]
     if w >= 0:
         walls[slot] = c
     else:
-        walls[state[0]] = c
-        state[0] += 1
-    state[1] = S
-    _dfs(nbrs, blocked, cuts)
-    if S > state[3] and state[0] <= limit:
-        state[3] = S
-        best_blocked[:] = blocked
+        walls[state[PLACED]] = c
+        state[PLACED] += 1
+    state[MOVES] = S
+    _dfs(geo.nbrs, blocked, cuts)
+    if S > state[BEST] and state[PLACED] <= run.limit:
+        state[BEST] = S
+        run.best[:] = blocked
     return S
-
-
-@njit(cache=True)
-def _route_mark(geo, blocked, rmark, rstamp, parent, scratch):
-    """The moves (every leg searched; -1 when blocked), and one shortest route of each leg marked:
-    ``rmark[v] = rstamp`` on its cells."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
-    tmark, seen, queue, _, st = scratch
-    total = 0
-    for k in range(len(sptr) - 1):
-        src = srcs[sptr[k]:sptr[k + 1]]
-        found = bfs_arrays(nbrs, blocked, src, len(src), tmark, k, seen, _stamp(seen, st, 1), parent, queue)
-        if found < 0:
-            return -1
-        v = found
-        total -= 1                          # a route of n cells is n - 1 moves
-        while v >= 0:
-            rmark[v] = rstamp
-            total += 1
-            v = parent[v]
-    return total
-
-
-@njit(cache=True)
-def _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth):
-    """:func:`refill`'s branches at ``depth``: the open cells of ``cells`` on the marked routes
-    (``rmark == rstamp``) and not left out, into ``cand[depth, :ncand[depth]]``."""
-    for i in range(len(cells)):
-        x = cells[i]
-        if rmark[x] == rstamp and blocked[x] == 0 and excl[x] == 0:
-            cand[depth, ncand[depth]] = x
-            ncand[depth] += 1
-
-
-@njit(cache=True)
-def refill(geo, blocked, cells, k, best, max_nodes, out, parent, rmark, excl, cand, ncand, pos, chosen, scratch):
-    """The best way to put up to ``k`` walls on ``cells`` (open cells of a region), the rest of the board
-    as it is: a depth-first search that branches, as :func:`mathmaze_lib.optimize.exact` does, only on the
-    cells of a shortest route (a wall set that beats the board without them has one there), each
-    branch leaving out the cells of the branches before it.  Returns ``(moves, walls)``: the best moves
-    above ``best`` found (``best`` when none) and how many cells of ``out`` hold its walls (-1: none
-    better).  At most ``max_nodes`` boards are scored."""
-    nodes = 0
-    found_n = -1
-    depth = 0
-    rstamp = rmark.max() + 1
-    total = _route_mark(geo, blocked, rmark, rstamp, parent, scratch)
-    nodes += 1
-    if total > best:
-        best = total
-        found_n = 0
-    ncand[0] = 0
-    if total >= 0 and k > 0:
-        _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, 0)
-    pos[0] = 0
-    while True:
-        if depth < k and pos[depth] < ncand[depth] and nodes < max_nodes:
-            c = cand[depth, pos[depth]]
-            pos[depth] += 1
-            if pos[depth] > 1:
-                excl[cand[depth, pos[depth] - 2]] += 1      # the branch before this one is left out
-            blocked[c] = 1
-            chosen[depth] = c
-            depth += 1
-            rstamp += 1
-            total = _route_mark(geo, blocked, rmark, rstamp, parent, scratch)
-            nodes += 1
-            if total > best:
-                best = total
-                found_n = depth
-                out[:depth] = chosen[:depth]
-            ncand[depth] = 0
-            pos[depth] = 0
-            if total >= 0 and depth < k:
-                _candidates(cells, rmark, rstamp, blocked, excl, cand, ncand, depth)
-        else:
-            if pos[depth] > 1:          # leaving this level: its left-out branches come back
-                for i in range(pos[depth] - 1):
-                    excl[cand[depth, i]] -= 1
-            if depth == 0:
-                break
-            depth -= 1
-            blocked[chosen[depth]] = 0
-    return best, found_n

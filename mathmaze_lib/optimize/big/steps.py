@@ -5,25 +5,19 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
+from ...compiled_random import below, uniform
 from ...search.arrays import bfs_lower, njit
-from .legs import _leg, _prune, _refresh, _via
+from .legs import REFRESHED, REFUSED, SEARCHES, _leg, _prune, _refresh, _via
 
 
 @njit(cache=True)
-def seed_random(value):
-    """Seed the compiled functions' random numbers (numba keeps its own generator)."""
-    np.random.seed(value)
-
-
-@njit(cache=True)
-def setup(nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut, queue):
-    """Search every leg in full; the total (-1 when some leg is blocked)."""
+def setup(geo, blocked, legs, queue):
+    """Search every leg in full (into the :class:`~.legs.Legs` ``legs``); the total (-1 when some leg is
+    blocked)."""
+    D = legs.D
     total = 0
-    for k in range(len(sptr) - 1):
-        _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut,
-                 queue)
+    for k in range(len(geo.sptr) - 1):
+        _refresh(k, geo, blocked, legs, queue)
         if D[k] < 0:
             total = -1
         elif total >= 0:
@@ -62,28 +56,29 @@ def _save(k, legs, bk):
 
 
 @njit(cache=True)
-def _pick_cell(legs, spots, p_cut, p_off):
+def _pick_cell(legs, spots, p_cut, p_off, rng):
     """A random cell for a new wall: any open cell (chance ``p_off``), a chokepoint (chance ``p_cut``;
     legs weighted by their number of chokepoints) or a cell of some leg's shortest routes (legs
-    weighted by their number of them); -1 when there is none."""
+    weighted by their number of them); -1 when there is none.  ``rng`` draws (a
+    :mod:`mathmaze_lib.compiled_random` generator)."""
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     L = len(D)
-    if len(spots) > 0 and np.random.random() < p_off:
-        return spots[np.random.randint(0, len(spots))]
-    if np.random.random() < p_cut:
-        return _draw(cut, ncut, L)
-    return _draw(lst, nlst, L)
+    if len(spots) > 0 and uniform(rng) < p_off:
+        return spots[below(rng, len(spots))]
+    if uniform(rng) < p_cut:
+        return _draw(cut, ncut, L, rng)
+    return _draw(lst, nlst, L, rng)
 
 
 @njit(cache=True)
-def _draw(table, count, L):
+def _draw(table, count, L, rng):
     """One of the entries ``table[k, :count[k]]`` of the ``L`` legs, each as likely; -1 when there is none."""
     m = 0
     for k in range(L):
         m += count[k]
     if m == 0:
         return -1
-    j = np.random.randint(0, m)
+    j = below(rng, m)
     k = 0
     while j >= count[k]:
         j -= count[k]
@@ -204,13 +199,13 @@ def _gain(c, w, base, geo, blocked, legs, kind, scratch, state, cuts):
         if onr[k, c] == 1:
             kind[k] = 1 if cnt[k, FA[k, c]] == 1 else 2
             if kind[k] == 1 and _cuts_off(k, c, w, geo, blocked, cuts):
-                state[6] += 1
+                state[REFUSED] += 1
                 return -1
     blocked[c] = 1
     for k in range(len(D)):
         if kind[k] == 1:
-            nd = _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st)
-            state[2] += 1
+            nd = _leg(k, geo, blocked, scratch)
+            state[SEARCHES] += 1
             if nd < 0:
                 blocked[c] = 0
                 return -1
@@ -220,7 +215,7 @@ def _gain(c, w, base, geo, blocked, legs, kind, scratch, state, cuts):
 
 
 @njit(cache=True)
-def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, state, cuts):
+def _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts):
     """A step that moves wall ``walls[slot]`` to ``c`` (a cell drawn for the board as it is), judged leg by
     leg with the bounds of the module's text, searching only the legs it must: kept when the walk gets
     no shorter, or with probability ``exp(-d / temp)`` when it gets ``d`` shorter.  Returns the new
@@ -229,7 +224,9 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
     A leg that only ``w``'s removal could change and that keeps its length is not searched in full
     again: its shortest-route cells are then still shortest routes, if not all of them (a route through
     ``w`` may have joined them), which is all the rules need (a wall off them leaves a route of the
-    same length; a cell alone at its distance among them is searched as a chokepoint)."""
+    same length; a cell alone at its distance among them is searched as a chokepoint).  ``run`` is the
+    :class:`~.moves.Run`."""
+    blocked, walls, state = run.blocked, run.walls, run.state
     nbrs, wallable, srcs, sptr, tgts, tptr = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     tmark, seen, queue, dist, st = scratch
@@ -250,12 +247,12 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
                 kind[k] = 1
                 if _cuts_off(k, c, w, geo, blocked, cuts):
                     blocked[w] = 1
-                    state[6] += 1
+                    state[REFUSED] += 1
                     return -1
             else:
                 kind[k] = 2
     blocked[c] = 1
-    u = np.random.random()
+    u = uniform(run.rng)
     need = S + temp * math.log(u) if u > 0.0 else -1e18       # the step is kept when total >= need
     total = S
     most = 0                                                    # what the legs of kind 3 can lose
@@ -269,8 +266,8 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
             lose += D[k] - vias[k]
     for k in range(L):
         if kind[k] == 1 and S - lose < need:        # (else kept whatever they give: searched in full then)
-            nd = _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st)
-            state[2] += 1
+            nd = _leg(k, geo, blocked, scratch)
+            state[SEARCHES] += 1
             if nd < 0:
                 dead = True
                 break
@@ -279,8 +276,8 @@ def _blind(geo, blocked, legs, walls, slot, c, S, temp, kind, vias, scratch, sta
         for k in range(L):                  # undecided: search the legs of kind 3 until it is
             if kind[k] != 3:
                 continue
-            nd = _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st)
-            state[2] += 1
+            nd = _leg(k, geo, blocked, scratch)
+            state[SEARCHES] += 1
             total += nd - D[k]
             most -= D[k] - vias[k]
             kind[k] = 4 if nd == D[k] else 1
@@ -304,15 +301,14 @@ def _settle(geo, blocked, legs, w, c, kind, scratch, state):
     S = 0
     for k in range(len(D)):
         if kind[k] == 3:                    # kept without knowing this leg's length: search it now
-            state[2] += 1
-            if _leg(k, nbrs, blocked, srcs, sptr, tgts, tptr, tmark, seen, queue, dist, st) == D[k]:
+            state[SEARCHES] += 1
+            if _leg(k, geo, blocked, scratch) == D[k]:
                 kind[k] = 4
         if kind[k] == 2:
-            _prune(k, c, nbrs, wallable, FA, FB, onr, cnt, lst, nlst, cut, ncut, queue)
+            _prune(k, c, geo, legs, queue)
         if kind[k] == 1 or kind[k] == 3:
-            _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut,
-                     queue)
-            state[5] += 1
+            _refresh(k, geo, blocked, legs, queue)
+            state[REFRESHED] += 1
         else:                               # (its routes' cells are as far as they were)
             bfs_lower(nbrs, blocked, w, FA[k], queue, onr[k])
             bfs_lower(nbrs, blocked, w, FB[k], queue, onr[k])
@@ -333,10 +329,9 @@ def _take_off(w, geo, blocked, legs, bk, aff, queue, state):
     for k in range(len(D)):
         if _via(nbrs, blocked, w, FA[k], FB[k]) <= D[k]:
             _save(k, legs, bk)
-            _refresh(k, nbrs, blocked, wallable, srcs, sptr, tgts, tptr, FA, FB, D, onr, cnt, lst, nlst, cut, ncut,
-                     queue)
-            state[2] += 2
-            state[5] += 1
+            _refresh(k, geo, blocked, legs, queue)
+            state[SEARCHES] += 2
+            state[REFRESHED] += 1
             aff[naff] = k
             naff += 1
         else:                               # (its routes' cells are as far as they were)

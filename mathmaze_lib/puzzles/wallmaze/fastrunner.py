@@ -74,12 +74,9 @@ def board(maze: WallMaze) -> Board:
     """The arrays of ``maze`` (cells, starts, targets and teleports in :class:`Runner`'s order)."""
     grid = maze.grid
     n, index = grid.size, grid.index
-    nbrs = np.full((n, 4), -1, np.int32)
-    for v, near in enumerate(grid.neighbour_table(ORTHOGONAL)):
-        nbrs[v, :len(near)] = near
+    nbrs = grid.neighbour_array(ORTHOGONAL)
     rocks = np.zeros(n, np.uint8)
-    for cell in maze.rocks:
-        rocks[index(cell)] = 1
+    rocks[_indices(maze.rocks, maze.cols)] = 1
     kind = np.full(n, -1, np.int32)
     targets = list(maze.checkpoints) + [maze.ends]
     for k, cells in enumerate(targets):
@@ -92,12 +89,20 @@ def board(maze: WallMaze) -> Board:
             tele_in[index(cell)] = c
         outs.extend(index(cell) for cell in out_cells)
         ptr.append(len(outs))
-    wallable = np.zeros(n, np.uint8)
-    for cell in maze.open_cells():
-        wallable[index(cell)] = 1
+    wallable = 1 - rocks                # the open cells: no rock, start, finish, checkpoint, p or teleport
+    taken = [maze.starts, maze.ends, maze.unbuildable, *maze.checkpoints]
+    taken += [cells for _, ins, outs in maze.teleports for cells in (ins, outs)]
+    for cells in taken:
+        wallable[_indices(cells, maze.cols)] = 0
     starts = list(dict.fromkeys(index(cell) for cell in maze.starts))
     return Board(nbrs, rocks, wallable, np.array(starts, np.int32), kind, len(targets), tele_in,
                  np.array(ptr, np.int32), np.array(outs, np.int32), min(maze.budget, int(wallable.sum())))
+
+
+def _indices(cells, cols: int) -> np.ndarray:
+    """The cell numbers of ``cells`` as an array."""
+    cells = np.array(list(cells), np.int64).reshape(-1, 2)
+    return cells[:, 0] * cols + cells[:, 1]
 
 
 @njit(cache=True)

@@ -1,0 +1,309 @@
+"""The exact search of :func:`mathmaze_lib.optimize.exact`, compiled: branch and bound on the cells of the
+legs' shortest routes, for boards scored leg by leg (:func:`~.legs.applies`), in chunks that can be resumed.
+
+A better wall set than the board's walls puts a wall on every shortest route of some leg, so on the
+route chosen for each leg; the search branches on those cells ("a wall on ``p1``", "on ``p2`` but never
+on ``p1``", ...), so that each wall set is met at most once, down to the budget.  Each leg's route is
+one that crosses as few cells as it can where a wall may still go (rocks, stops and the cells left out
+by earlier branches cost nothing), which keeps the branches few; and the last wall skips the cells the
+runner can step round without walking more than the best (:func:`_detour`).  Its state is kept in arrays,
+so that a time limit can stop it between chunks.  The annealing's "clear and refill a square" move
+(:meth:`~.engine._Engine.refill`) runs the same search, its walls allowed on the square's cells only.
+
+:func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best.
+
+>>> from mathmaze_lib.puzzles.wallmaze import parse
+>>> r = prove(parse("walls: 3\\ns....\\n.....\\n....f"), 0, seconds=10)
+>>> r.moves, r.proven
+(8, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import NamedTuple, Optional
+
+import numpy as np
+
+from ...puzzles.wallmaze import WallMaze
+from ...search.arrays import njit
+from .legs import board, geo
+
+__all__ = ["prove", "TreeResult", "new_tree", "start", "chunk"]
+
+
+class Tree(NamedTuple):
+    """The search's state (kept between chunks): the board now (``blocked``), the cells left out
+    (``excl``, counts), per depth the branches (``cand``, ``ncand``, ``pos``) and the wall chosen
+    (``chosen``), the best walls (``out``) and the counters ``at`` (slots :data:`DEPTH` ... :data:`DONE`),
+    and the routes' scratch (``dist``, ``cost``, ``parent``, ``mark``, ``queue``; each marked cell's cells
+    before and after it on its route, ``prv`` and ``nxt``, and ``twice == t.at[STAMP]`` on a cell marked
+    more than once))."""
+
+    blocked: np.ndarray
+    excl: np.ndarray
+    cand: np.ndarray
+    ncand: np.ndarray
+    pos: np.ndarray
+    chosen: np.ndarray
+    out: np.ndarray
+    at: np.ndarray
+    dist: np.ndarray
+    cost: np.ndarray
+    parent: np.ndarray
+    mark: np.ndarray
+    queue: np.ndarray
+    prv: np.ndarray
+    nxt: np.ndarray
+    twice: np.ndarray
+
+
+#: The slots of ``Tree.at``: the depth now, the best moves, its walls, the boards scored, the marks' last
+#: stamp, and 1 once the search has finished.
+DEPTH, BEST, BEST_N, NODES, STAMP, DONE = range(6)
+
+
+@njit(cache=True)
+def _routes(geo, allowed, t):
+    """Search every leg on ``t.blocked`` and mark (``t.mark == t.at[STAMP]``) one shortest route of each
+    through as few cells as it can where a wall may go (``allowed``, and not left out by ``t.excl``); the
+    moves, -1 when some leg is blocked."""
+    nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.srcs, geo.sptr, geo.tgts, geo.tptr
+    blocked, excl, dist, cost, parent, mark, queue = t.blocked, t.excl, t.dist, t.cost, t.parent, t.mark, t.queue
+    t.at[STAMP] += 1
+    stamp = t.at[STAMP]
+    total = 0
+    for k in range(len(sptr) - 1):
+        dist[:] = -1
+        head = 0
+        tail = 0
+        for i in range(sptr[k], sptr[k + 1]):
+            s = srcs[i]
+            if dist[s] < 0:
+                dist[s] = 0
+                cost[s] = 0
+                parent[s] = -1
+                queue[tail] = s
+                tail += 1
+        reach = -1
+        while head < tail:
+            v = queue[head]
+            head += 1
+            if reach >= 0 and dist[v] >= reach:
+                break
+            for d in range(4):
+                u = nbrs[v, d]
+                if u < 0 or blocked[u] == 1:
+                    continue
+                c = cost[v] + (1 if allowed[u] == 1 and excl[u] == 0 else 0)
+                if dist[u] < 0:
+                    dist[u] = dist[v] + 1
+                    cost[u] = c
+                    parent[u] = v
+                    queue[tail] = u
+                    tail += 1
+                elif dist[u] == dist[v] + 1 and c < cost[u]:
+                    cost[u] = c
+                    parent[u] = v
+            if reach < 0:
+                for i in range(tptr[k], tptr[k + 1]):
+                    if dist[tgts[i]] >= 0:
+                        reach = dist[tgts[i]] if reach < 0 or dist[tgts[i]] < reach else reach
+        if reach < 0:
+            return -1
+        end = -1
+        for i in range(tptr[k], tptr[k + 1]):
+            x = tgts[i]
+            if dist[x] == reach and (end < 0 or cost[x] < cost[end]):
+                end = x
+        total += reach
+        v = end
+        after = -1
+        while v >= 0:
+            if mark[v] == stamp:
+                t.twice[v] = stamp
+            mark[v] = stamp
+            t.prv[v] = parent[v]
+            t.nxt[v] = after
+            after = v
+            v = parent[v]
+    return total
+
+
+@njit(cache=True)
+def _near(nbrs, blocked, x, y, skip):
+    """True when cell ``x`` has an open neighbour (not ``skip``) next to ``y`` or equal to it."""
+    for d in range(4):
+        u = nbrs[x, d]
+        if u < 0 or u == skip or blocked[u] == 1:
+            continue
+        if u == y:
+            return True
+        for e in range(4):
+            if nbrs[u, e] == y:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _detour(nbrs, t, c):
+    """At most how many moves a wall on ``c`` (once on the marked routes) adds: the route's cells ``a``
+    and ``b`` around it have another common open neighbour (0), or a side cell of ``c`` has open cells
+    next to both (2; as :func:`mathmaze_lib.optimize.exact.detour_moves`); else a large number."""
+    a = t.prv[c]
+    b = t.nxt[c]
+    big = 1 << 30
+    if a < 0 or b < 0 or t.twice[c] == t.at[STAMP]:
+        return big
+    blocked = t.blocked
+    for d in range(4):                      # a common neighbour of a and b other than c
+        u = nbrs[a, d]
+        if u >= 0 and u != c and blocked[u] == 0:
+            for e in range(4):
+                if nbrs[b, e] == u:
+                    return 0
+    for d in range(4):                      # a, a', s, b', b round c
+        x = nbrs[c, d]
+        if x < 0 or x == a or x == b or blocked[x] == 1:
+            continue
+        if _near(nbrs, blocked, x, a, c) and _near(nbrs, blocked, x, b, c):
+            return 2
+    return big
+
+
+@njit(cache=True)
+def _branches(nbrs, allowed, t, depth, last, moves):
+    """The cells of the marked routes where a wall may go now (``allowed``, open, not left out), into
+    ``t.cand[depth, :t.ncand[depth]]``;
+    for the ``last`` wall, not those where the runner can step round it and still walk no more than the
+    best (:func:`_detour`)."""
+    m = 0
+    stamp = t.at[STAMP]
+    for v in range(len(allowed)):
+        if t.mark[v] == stamp and allowed[v] == 1 and t.blocked[v] == 0 and t.excl[v] == 0:
+            if last and moves + _detour(nbrs, t, v) <= t.at[BEST]:
+                continue
+            t.cand[depth, m] = v
+            m += 1
+    t.ncand[depth] = m
+    t.pos[depth] = 0
+
+
+@njit(cache=True)
+def start(geo, allowed, limit, t):
+    """The root: the board of ``t.blocked`` scored, its branches listed; the moves (-1: blocked)."""
+    total = _routes(geo, allowed, t)
+    t.at[NODES] += 1
+    t.at[DEPTH] = 0
+    if total > t.at[BEST]:
+        t.at[BEST] = total
+        t.at[BEST_N] = 0
+    t.ncand[0] = 0
+    t.pos[0] = 0
+    if total >= 0 and limit > 0:
+        _branches(geo.nbrs, allowed, t, 0, limit == 1, total)
+    return total
+
+
+@njit(cache=True)
+def chunk(geo, allowed, limit, nodes, t):
+    """Go on with the search for about ``nodes`` more boards (at most ``limit`` more walls, on ``allowed``
+    cells); True once it has finished (``t.at[DONE]``)."""
+    end = t.at[NODES] + nodes
+    depth = t.at[DEPTH]
+    cand, ncand, pos, chosen, excl, blocked = t.cand, t.ncand, t.pos, t.chosen, t.excl, t.blocked
+    while t.at[NODES] < end:
+        if depth < limit and pos[depth] < ncand[depth]:
+            c = cand[depth, pos[depth]]
+            pos[depth] += 1
+            if pos[depth] > 1:
+                excl[cand[depth, pos[depth] - 2]] += 1      # the branch before this one is left out
+            blocked[c] = 1
+            chosen[depth] = c
+            depth += 1
+            total = _routes(geo, allowed, t)
+            t.at[NODES] += 1
+            if total > t.at[BEST]:
+                t.at[BEST] = total
+                t.at[BEST_N] = depth
+                t.out[:depth] = chosen[:depth]
+            ncand[depth] = 0
+            pos[depth] = 0
+            if total >= 0 and depth < limit:
+                _branches(geo.nbrs, allowed, t, depth, depth + 1 == limit, total)
+        else:
+            if pos[depth] > 1:          # leaving this level: its left-out branches come back
+                for i in range(pos[depth] - 1):
+                    excl[cand[depth, i]] -= 1
+            if depth == 0:
+                t.at[DONE] = 1
+                break
+            depth -= 1
+            blocked[chosen[depth]] = 0
+    t.at[DEPTH] = depth
+    return t.at[DONE] == 1
+
+
+def new_tree(blocked: np.ndarray, limit: int, best: int) -> Tree:
+    """A search from the board ``blocked`` (copied) for more than ``best`` moves with ``limit`` more walls."""
+    n, depth = len(blocked), limit + 2
+    return Tree(blocked.copy(), np.zeros(n, np.int32), np.zeros((depth, n), np.int32), np.zeros(depth, np.int32),
+                np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
+                np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                np.zeros(n, np.int32), np.zeros(n, np.int64))
+
+
+class TreeResult(NamedTuple):
+    """What :func:`prove` found: ``moves`` (the best, at least the ``best`` given), ``walls`` (None when
+    nothing beat ``best``), ``proven`` (the search finished: no wall set beats ``moves``), ``nodes``
+    (boards scored), ``seconds`` and ``share``, an estimate of the share of the tree searched (each branch
+    of a node counted as an equal part of it; 1.0 when proven)."""
+
+    moves: int
+    walls: Optional[list]
+    proven: bool
+    nodes: int
+    seconds: float
+    share: float = 1.0
+
+
+def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
+          max_nodes: Optional[int] = None) -> TreeResult:
+    """The compiled branch and bound on ``maze`` (which :func:`~.legs.applies` must accept) from the bare
+    board, looking for more than ``best`` moves (a score known already), for ``seconds`` or ``max_nodes``
+    boards scored; see the module's text."""
+    t0 = time.perf_counter()
+    b = board(maze)
+    limit = b.budget
+    t = new_tree(b.rocks, limit, best)
+    g = geo(b)
+    start(g, b.wallable, limit, t)
+    step = 1_000
+    while True:
+        if max_nodes is not None:
+            step = min(step, max_nodes - int(t.at[NODES]))
+            if step <= 0:
+                break
+        started = time.perf_counter()
+        if chunk(g, b.wallable, limit, step, t):
+            break
+        took = time.perf_counter() - started
+        if seconds is not None:
+            elapsed = time.perf_counter() - t0
+            if elapsed >= seconds:
+                break
+            per = max(took, 1e-7) / step         # about 50 ms a chunk, and no more than the time left
+            step = max(1, min(int(0.05 / per), int((seconds - elapsed) / per)))
+    share, weight = 1.0, 1.0                # the share of the tree searched (each branch weighted alike)
+    if not t.at[DONE]:
+        share = 0.0
+        for d in range(int(t.at[DEPTH]) + 1):
+            if t.ncand[d] == 0:
+                break
+            share += weight * max(0, t.pos[d] - 1) / t.ncand[d]
+            weight /= t.ncand[d]
+    found = None
+    if t.at[BEST_N] >= 0:
+        found = sorted(maze.grid.cell(int(v)) for v in t.out[:t.at[BEST_N]])
+    return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0, share)

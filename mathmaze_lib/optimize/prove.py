@@ -1,0 +1,303 @@
+"""Proofs and bounds: the best walls known for a board, an upper bound that holds for *every* wall set,
+and "proven optimal" when the two meet (``walls prove``).
+
+Two exact tools work on the same question, each where it is strongest:
+
+* the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
+  runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second): it
+  proves Pathery's Small maps in about a second, but its tree grows too fast past a dozen walls;
+* a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
+  are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
+  ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
+  without a wall; the leg's length is at most ``d`` of its target; one unit of flow through cells
+  without walls from the first checkpoint (or the starts) to every other stop keeps the route open.
+  Potentials like these are at most the true distances, and the true distances are such potentials, so
+  the model's best equals the best score and *any* bound the solver proves on it (its best bound when
+  the time runs out) holds for every wall set.  This is the classic single-level model of shortest-path
+  interdiction (Israeli and Wood, 2002).
+
+:func:`prove` runs them in turn within one time limit: a short search (or the walls given), the branch
+and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls, then the model for a bound.  Without
+OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
+:func:`count_bound`.  Boards with teleports, or with a checkpoint on several cells, are refused: there
+the runner's score depends on its tie-breaks, which neither tool models.
+
+>>> from mathmaze_lib.puzzles.wallmaze import parse
+>>> p = prove(parse("walls: 3\\ns....\\n.....\\n....f"), seconds=20, walls=[])   # (from no walls: no search)
+>>> p.moves, p.bound, p.proven
+(8, 8, True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from ..grid import ORTHOGONAL
+from ..puzzles.wallmaze import UNLIMITED, WallMaze, score
+
+__all__ = ["Proof", "prove", "model_bound", "count_bound", "TREE_UP_TO_WALLS", "solver_available"]
+
+#: :func:`prove` tries the branch and bound on boards of at most this many walls (Pathery's Medium maps
+#: have 12 and 13); on bigger ones all of the time goes to the model's bound.
+TREE_UP_TO_WALLS = 13
+
+
+@dataclass
+class Proof:
+    """What :func:`prove` knows: the best ``walls`` found and their ``moves``; ``bound``, a number of moves
+    no wall set beats; ``proven`` when the two meet; ``how`` the bound was found (``"branch and bound"``,
+    ``"CP-SAT"`` or ``"count"``); ``seconds`` taken; ``steps``, what each part did and how long it took, in words."""
+
+    walls: list
+    moves: Optional[int]
+    bound: Optional[int]
+    proven: bool
+    how: str
+    seconds: float
+    steps: list = field(default_factory=list)
+
+    @property
+    def gap(self) -> Optional[float]:
+        """``bound / moves`` (1.0 when proven), or None without a score."""
+        return None if not self.moves or self.bound is None else self.bound / self.moves
+
+
+def solver_available() -> bool:
+    """True when OR-Tools (CP-SAT) is installed for :func:`model_bound` (found, not imported: importing it
+    takes a second or two)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("ortools.sat.python.cp_model") is not None
+    except ImportError:
+        return False
+
+
+def _check(maze: WallMaze) -> None:
+    if maze.teleports:
+        raise ValueError("prove: the board has teleports; proofs and bounds hold only on boards without them "
+                         "(a teleport makes the score depend on the runner's tie-breaks)")
+    for k, cells in enumerate(maze.checkpoints):
+        if len(cells) > 1:
+            raise ValueError(f"prove: checkpoint {k + 1} is on {len(cells)} cells; proofs and bounds hold only "
+                             "when every checkpoint is one cell (the runner's choice of copy follows its tie-breaks)")
+
+
+class _Graph:
+    """The board as numbered cells: the cells the starts reach on the bare board (``cells``), their
+    neighbours (``nb``), which may take a wall (``wallable``), and the legs as (sources, targets)."""
+
+    def __init__(self, maze: WallMaze):
+        grid = maze.grid
+        start = [grid.index(c) for c in maze.starts]
+        free = [1] * grid.size
+        for c in maze.rocks:
+            free[grid.index(c)] = 0
+        table = grid.neighbour_table(ORTHOGONAL)
+        self.nb_all = [[j for j in near if free[j]] for near in table]
+        reach = _distances(self.nb_all, start, None)
+        self.cells = sorted(reach)
+        self.grid = grid
+        walls_ok = {grid.index(c) for c in maze.open_cells()}
+        self.wallable = [v for v in self.cells if v in walls_ok]
+        stops = [start] + [[grid.index(cells[0])] for cells in maze.checkpoints] + [[grid.index(c) for c in maze.ends]]
+        self.legs = list(zip(stops, stops[1:]))
+        self.budget = len(self.wallable) if maze.budget == UNLIMITED else min(maze.budget, len(self.wallable))
+        self.cap = len(self.cells) - 1       # no leg's route is longer: it visits a cell at most once
+
+
+def _distances(nb, sources, blocked) -> dict:
+    """Breadth-first distances from ``sources`` over ``nb`` (cells in ``blocked`` left out)."""
+    d = {s: 0 for s in sources}
+    queue = deque(sources)
+    while queue:
+        u = queue.popleft()
+        for v in nb[u]:
+            if v not in d and (blocked is None or v not in blocked):
+                d[v] = d[u] + 1
+                queue.append(v)
+    return d
+
+
+def count_bound(maze: WallMaze) -> int:
+    """A bound that needs no solver: each leg's route visits a cell at most once, so it has at most as many
+    moves as the starts' area has cells, less one; the bound is that times the legs.
+
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
+    >>> count_bound(parse("s.A\\n#.f"))
+    8
+    """
+    g = _Graph(maze)
+    return g.cap * len(g.legs)
+
+
+def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int = 2) -> dict:
+    """The model of the module's text, solved by CP-SAT for ``seconds`` (from ``walls``, a hint):
+    ``{"bound": no wall set beats it, "moves" and "walls": the best wall set the solver found (scored by the
+    runner; None when it found none), "optimal": the solver proved its best, "status": its word}``.
+
+    >>> from mathmaze_lib.puzzles.wallmaze import parse
+    >>> r = model_bound(parse("walls: 1\\ns..\\n...\\n..f"), seconds=10)
+    >>> r["bound"], r["moves"], r["optimal"]
+    (4, 4, True)
+    """
+    from ortools.sat.python import cp_model
+
+    _check(maze)
+    g = _Graph(maze)
+    m = cp_model.CpModel()
+    w = {v: m.NewBoolVar(f"w{v}") for v in g.wallable}
+    m.Add(sum(w.values()) <= g.budget)
+    inside = set(g.cells)
+    lengths = []
+    for k, (sources, targets) in enumerate(g.legs):
+        low = _distances(g.nb_all, sources, None)
+        d = {v: (0 if v in sources else m.NewIntVar(low[v], g.cap, f"d{k}_{v}")) for v in g.cells}
+        for u in g.cells:
+            for v in g.nb_all[u]:
+                if v in sources or v not in inside:
+                    continue
+                step = m.Add(d[v] <= d[u] + 1)
+                if u in w:
+                    step.OnlyEnforceIf(w[u].Not())
+        length = m.NewIntVar(min(low[t] for t in targets), g.cap, f"L{k}")
+        for t in targets:
+            m.Add(length <= d[t])
+        lengths.append(length)
+    _keep_open(m, g, w, inside)
+    m.Maximize(sum(lengths))
+    hint = {g.grid.index(c) for c in walls}
+    for v, x in w.items():
+        m.AddHint(x, v in hint)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.1, float(seconds))
+    solver.parameters.num_workers = max(1, int(workers))
+    status = solver.Solve(m)
+    out = {"bound": None, "moves": None, "walls": None, "optimal": status == cp_model.OPTIMAL,
+           "status": solver.StatusName(status)}
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # (Only then: with no solution yet, UNKNOWN, the solver's "best bound" is no bound at all; on
+        # Enormous, still in its presolve after 30 s, it says 0.)
+        cells = sorted(g.grid.cell(v) for v, x in w.items() if solver.Value(x))
+        out["walls"], out["moves"] = cells, score(maze, cells)
+        bound = math.floor(solver.BestObjectiveBound() + 1e-6)
+        if bound < out["moves"]:            # no true bound is below a score reached
+            raise RuntimeError(f"CP-SAT's bound {bound} is below its own solution's {out['moves']} moves")
+        out["bound"] = min(g.cap * len(g.legs), bound)
+    return out
+
+
+def _keep_open(m, g: _Graph, w: dict, inside: set) -> None:
+    """The route kept open: one unit of flow, through cells without walls, from the first checkpoint (or,
+    without checkpoints, from the starts) to each other stop (any start, each checkpoint, any finish)."""
+    stops = [g.legs[0][0]] + [targets for _, targets in g.legs]
+    source, sinks = (stops[1], [stops[0]] + stops[2:]) if len(stops) > 2 else (stops[0], stops[1:])
+    units = len(sinks)
+    flow = {}
+    for u in g.cells:
+        for v in g.nb_all[u]:
+            if v in inside:
+                f = flow[u, v] = m.NewIntVar(0, units, "")
+                for end in (u, v):
+                    if end in w:
+                        m.Add(f == 0).OnlyEnforceIf(w[end])
+    sent = {s: m.NewIntVar(0, units, "") for s in source}
+    m.Add(sum(sent.values()) == units)
+    taken = {}
+    for cells in sinks:
+        parts = [m.NewIntVar(0, 1, "") for _ in cells]
+        m.Add(sum(parts) == 1)
+        for c, x in zip(cells, parts):
+            taken.setdefault(c, []).append(x)
+    for v in g.cells:
+        into = sum(flow[u, v] for u in g.nb_all[v] if (u, v) in flow)
+        out = sum(flow[v, u] for u in g.nb_all[v] if (v, u) in flow)
+        m.Add(into + sent.get(v, 0) == out + sum(taken.get(v, [])))
+
+
+def prove(maze: WallMaze, *, seconds: float = 60.0, walls=None, seed: int = 0, workers: Optional[int] = None,
+          progress: Optional[Callable] = None) -> Proof:
+    """The best walls, a bound and a proof where the time allows (see the module's text), all within
+    ``seconds`` (plus one scoring of the board).  ``walls`` (e.g. a map code's own) start the search;
+    without them the board's optimizer (:func:`~mathmaze_lib.optimize.best_walls`) runs for a tenth of the
+    time (at most 30 s) first.  ``workers``: the solver's and the search's processes (default: the cores).
+    """
+    from .clock import check_limits, default_workers
+
+    check_limits(seconds, None, need_one=True)
+    _check(maze)
+    proof = None
+    try:
+        proof = _prove(maze, seconds, walls, seed, workers or default_workers(), progress)
+    finally:
+        if progress is not None:            # (ends a progress bar's line, however the run ended)
+            progress(1.0, None if proof is None else proof.moves)
+    return proof
+
+
+def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progress: Optional[Callable]) -> Proof:
+    """:func:`prove`, its arguments checked."""
+    from .clock import OptResult, compiled_available
+    from .exact import exact
+    from .policy import best_walls
+
+    t0 = time.perf_counter()
+    steps = []
+
+    def left() -> float:
+        return seconds - (time.perf_counter() - t0)
+
+    def say(fraction, best):
+        if progress is not None:
+            progress(min(1.0, fraction), best)
+
+    best_moves, best_cells = None, []
+    if walls is not None:
+        best_cells = sorted(maze.check_walls(walls))
+        best_moves = score(maze, best_cells)
+    if walls is None or best_moves is None:
+        share = min(30.0, 0.1 * seconds)
+        found = best_walls(maze, effort="command", seed=seed, seconds=share, workers=workers).result
+        steps.append(f"search: {found.moves} moves in {time.perf_counter() - t0:.1f} s")
+        if found.moves is not None and (best_moves is None or found.moves > best_moves):
+            best_moves, best_cells = found.moves, list(found.walls)
+    say((time.perf_counter() - t0) / seconds, best_moves)
+    g = _Graph(maze)
+    bound, how = g.cap * len(g.legs), "count"
+    if best_moves is None:                  # no route even without walls: nothing beats nothing
+        return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
+    if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
+        share = max(0.1, 0.7 * left() if solver_available() else left())
+        t1 = time.perf_counter()
+        if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
+            from .big.tree import prove as tree_prove
+            tree = tree_prove(maze, best_moves, seconds=share)
+            moves, cells, done = tree.moves, tree.walls, tree.proven
+            note = "finished" if done else f"stopped, about {tree.share:.2%} of the tree searched"
+            steps.append(f"branch and bound: {tree.nodes:,} boards, {note}")
+        else:
+            tree = exact(maze, seconds=share, start=OptResult(best_cells, best_moves))
+            moves, cells, done = tree.moves, tree.walls, tree.optimal
+        steps.append(f"branch and bound: {moves} moves in {time.perf_counter() - t1:.1f} s")
+        if cells is not None and moves is not None and moves > best_moves:
+            best_moves, best_cells = moves, list(cells)
+        if done:
+            return Proof(best_cells, best_moves, best_moves, True, "branch and bound", time.perf_counter() - t0, steps)
+    say((time.perf_counter() - t0) / seconds, best_moves)
+    if solver_available() and left() > 0.5:
+        t1 = time.perf_counter()
+        out = model_bound(maze, seconds=left() - 0.3, walls=best_cells, workers=workers)
+        steps.append(f"CP-SAT: {out['moves']} moves, bound {out['bound']} ({out['status']}) in "
+                     f"{time.perf_counter() - t1:.1f} s")
+        if out["moves"] is not None and out["moves"] > best_moves:
+            best_moves, best_cells = out["moves"], out["walls"]
+        if out["bound"] is not None and out["bound"] < best_moves:
+            raise RuntimeError(f"CP-SAT's bound {out['bound']} is below a score reached ({best_moves})")
+        if out["bound"] is not None and out["bound"] < bound:
+            bound, how = out["bound"], "CP-SAT"
+    bound = max(bound, best_moves)
+    return Proof(sorted(best_cells), best_moves, bound, bound == best_moves, how, time.perf_counter() - t0, steps)
