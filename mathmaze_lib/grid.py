@@ -153,9 +153,17 @@ class Grid:
 @functools.lru_cache(maxsize=64)
 def _neighbour_table(rows: int, cols: int, directions: tuple) -> tuple:
     """:meth:`Grid.neighbour_table`, made once per shape and directions (every run of the wall-maze
-    runner, every jumping-maze measure asks for it again)."""
-    rows_of = Grid(rows, cols).neighbour_array(directions).tolist()
-    return tuple(tuple(v for v in row if v >= 0) for row in rows_of)
+    runner, every jumping-maze measure asks for it again).  A big grid's is made by numpy's whole-array
+    steps; a lesson's small grids never load numpy for it (a learner's code, or a hostile notebook that
+    used up the process's threads, meets no import it did not ask for)."""
+    grid = Grid(rows, cols)
+    if grid.size > _BIG_TABLE:
+        return tuple(tuple(v for v in row if v >= 0) for row in grid.neighbour_array(directions).tolist())
+    return tuple(tuple(grid.index(n) for n in grid.neighbours(cell, directions)) for cell in grid.cells())
+
+
+#: Cells above which :func:`_neighbour_table` is made by numpy (a loop takes about 1 s per 100,000 cells).
+_BIG_TABLE = 10_000
 
 
 def are_adjacent(a, b, directions: Sequence = ORTHOGONAL) -> bool:

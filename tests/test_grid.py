@@ -1,5 +1,8 @@
 """The grid model: directions, bounds, sizes and text parsing with line/column errors."""
 
+import subprocess
+import sys
+
 import pytest
 
 from mathmaze_lib.grid import (
@@ -131,3 +134,21 @@ def test_errors_at_a_cell_name_its_text_place():
 def test_non_text_input():
     with pytest.raises(ValueError, match="expected the maze as text"):
         parse_grid(None)
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1), (3, 4), (7, 2)])
+def test_the_numpy_neighbour_array_is_the_neighbour_table(rows, cols):
+    grid = Grid(rows, cols)
+    for directions in (ORTHOGONAL, ALL_EIGHT):
+        table = [tuple(grid.index(n) for n in grid.neighbours(cell, directions)) for cell in grid.cells()]
+        assert [tuple(v for v in row if v >= 0) for row in grid.neighbour_array(directions).tolist()] == table
+        assert list(grid.neighbour_table(directions)) == table
+
+
+def test_lesson_one_s_searches_load_no_numpy():
+    """A hostile notebook that used up its process's threads must not break the next check by an import
+    it did not ask for (numpy starts threads when it loads): Math Maze's searches never load it."""
+    code = ("import sys\nfrom mathmaze_lib.puzzles import summaze\n"
+            "p = summaze.generate(0, 4, 5)\nsummaze.count_solutions(p)\nprint('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
