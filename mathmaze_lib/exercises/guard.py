@@ -40,6 +40,7 @@ import io
 import os
 import signal
 import sys
+import sysconfig
 import threading
 import time
 import traceback
@@ -50,6 +51,9 @@ from typing import Any, Callable, Iterable, Optional
 __all__ = ["Outcome", "StepLimit", "call", "learner_line", "trusted"]
 
 _LIBRARY = Path(__file__).resolve().parent.parent
+#: Where Python's own library and the installed packages live: a learner's code is never there.
+_INSTALLED = tuple({Path(p).resolve() for key in ("stdlib", "platstdlib", "purelib", "platlib")
+                    if (p := sysconfig.get_paths().get(key))})
 _TICK = 0.05          # seconds between looks at the clock and the memory
 _KEEP_PRINTED = 300   # characters of the learner's printing kept for the feedback
 
@@ -129,10 +133,17 @@ def trusted(fn: Callable) -> Callable:
     return functools.partial(_trusted_call, fn)
 
 
+def _installed(filename: str) -> bool:
+    """True for a file of Python's own library or of an installed package (networkx, ...)."""
+    return any(Path(filename).resolve().is_relative_to(place) for place in _INSTALLED)
+
+
 def learner_line(tb) -> str:
-    """The innermost line of the learner's code (not this library's) in a traceback, in words."""
+    """The innermost line of the learner's code (not this library's) in a traceback, in words: a line
+    of their own cells rather than one inside an installed package they called (networkx's decorators)."""
     frames = [f for f in traceback.extract_tb(tb)
               if not Path(f.filename).resolve().is_relative_to(_LIBRARY)]
+    frames = [f for f in frames if not _installed(f.filename)] or frames
     if not frames:
         return ""
     f = frames[-1]
