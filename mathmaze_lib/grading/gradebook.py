@@ -20,7 +20,7 @@ from typing import Optional
 
 from ..exercises.core import Feedback
 from .marks import Marks, graded_exercises, lesson_items, written_questions
-from .owner import LESSON_FILES, _clean, whose
+from .owner import CLAIM, LESSON_FILES, _clean, whose
 
 __all__ = ["Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
            "read_notebook", "columns", "write_csv", "write_feedback", "Roster", "read_roster", "write_lms",
@@ -339,8 +339,9 @@ def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True, m
                     lines += [f"  Your teacher: {line}" for line in marks.comment(sub, attr).splitlines()]
         if marks.comment(sub, "all"):
             lines += ["", "Your teacher says:"] + [f"  {line}" for line in marks.comment(sub, "all").splitlines()]
-        if sub.notes:
-            lines += ["", "Notes:"] + [f"  - {n}" for n in sub.notes]
+        shown = [n for n in sub.notes if not n.startswith(CLAIM)]     # whose the work is: for the teacher
+        if shown:
+            lines += ["", "Notes:"] + [f"  - {n}" for n in shown]
         (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         out[str(sub.path)] = folder / name
     with open(folder / FEEDBACK_INDEX, "w", newline="", encoding="utf-8") as f:   # for release-feedback
