@@ -281,7 +281,7 @@ q6 = ThoughtExercise(
     "q6",
     question="""
         The generator plants ONE path, yet many puzzles have several solutions, and players
-        find paths the generator never drew. Why? And look at the table above: unique puzzles
+        find paths the generator never drew. Why? And look at the lines above: unique puzzles
         tend to have SHORT planted paths. Why would that be?
     """,
     discussion="""
@@ -293,8 +293,8 @@ q6 = ThoughtExercise(
         A short planted path has a small target, and few paths from Start to End are that
         short (a path that wanders adds up quickly and overshoots), so a small target is
         rarely hit twice. A long path has a large target that many different wandering
-        paths can also reach. That is why generate_unique simply tries puzzle after puzzle
-        and keeps the first whose count is 1: the short walks are the ones it keeps.
+        paths can also reach. That is why summaze.make(id, unique=True), which tries puzzle
+        after puzzle and keeps the first whose count is 1, mostly keeps short walks.
     """)
 
 
