@@ -37,6 +37,7 @@ import contextlib
 import functools
 import inspect
 import io
+import linecache
 import os
 import signal
 import sys
@@ -139,14 +140,24 @@ def _installed(filename: str) -> bool:
 
 
 def learner_line(tb) -> str:
-    """The innermost line of the learner's code (not this library's) in a traceback, in words: a line
-    of their own cells rather than one inside an installed package they called (networkx's decorators)."""
-    frames = [f for f in traceback.extract_tb(tb)
-              if not Path(f.filename).resolve().is_relative_to(_LIBRARY)]
-    frames = [f for f in frames if not _installed(f.filename)] or frames
+    """The innermost line of the learner's code (not this library's) in a traceback, in words.
+
+    The learner's code is the function the library called (the outermost frame outside this library and
+    outside installed packages) and whatever it called that shares its namespace (their other cells), not
+    a package it called: neither random.py nor the code networkx's decorators compile at run time."""
+    frames = []
+    while tb is not None:
+        frames.append((tb.tb_frame, tb.tb_lineno))
+        tb = tb.tb_next
+    frames = [(frame, n) for frame, n in frames
+              if not Path(frame.f_code.co_filename).resolve().is_relative_to(_LIBRARY)]
     if not frames:
         return ""
-    f = frames[-1]
+    called = next((frame for frame, _ in frames if not _installed(frame.f_code.co_filename)), frames[0][0])
+    frame, lineno = [(f, n) for f, n in frames if f.f_globals is called.f_globals][-1]
+    f = traceback.FrameSummary(frame.f_code.co_filename, lineno, frame.f_code.co_name,
+                               line=linecache.getline(frame.f_code.co_filename, lineno, frame.f_globals))
+    del frame, called, frames
     where = "your code" if f.filename.startswith("<") or "ipykernel" in f.filename else Path(f.filename).name
     line = (f.line or "").strip()
     return f"in {f.name}, line {f.lineno} of {where}: {line}" if line else f"in {f.name}, line {f.lineno} of {where}"
