@@ -133,7 +133,8 @@ DECKS = {
         Slide("The question", _CHAIN, (
             "A search without a visited set keeps every route in its queue.",), prediction="p1", lesson=2),
     )),
-    3: Deck(3, "Wall mazes", "Only a wall on the runner's route can make it longer: search for a design.", (
+    3: Deck(3, "Wall mazes", "The walls change the graph, and the runner's breadth-first search scores them: "
+                             "search for a design.", (
         Slide("Lesson 3: Wall mazes", None, (
             "The runner walks a shortest route from a start (left) to a finish (right).",
             "You place walls. Make the runner's route as long as you can.",
