@@ -180,6 +180,12 @@ def _write(args, subs, lesson, files, marks, sandboxed, roster) -> None:
     book = f"; lesson {lesson}'s column of the class gradebook {files.book}" if lesson is not None else ""
     print(f"wrote {args.csv} ({marks.out_of} points per notebook) and {len(subs)} feedback files in "
           f"{args.feedback}{book}")
+    if said.get("dropped"):
+        gone = ", ".join(said["dropped"][:8]) + (f" and {len(said['dropped']) - 8} more" if len(said["dropped"]) > 8
+                                                  else "")
+        print(f"warning: {files.book} had lesson {lesson} marks for {gone}, who are not in this grading: their "
+              f"lesson {lesson} is empty there now (grade the whole class's lesson {lesson} again, or grade a few "
+              f"notebooks with --book ANOTHER.csv to leave the class gradebook alone)", file=sys.stderr)
     if roster is not None:
         print(f"wrote {files.lms} for the LMS ({len(roster.students)} students, column {assignment!r}) and "
               f"{files.book_lms} (every lesson graded so far)")
