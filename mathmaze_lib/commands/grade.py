@@ -136,9 +136,9 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
     start = time.monotonic()
 
     def progress(sub):
-        state = f"cannot be graded: {sub.reason}" if sub.reason else f"{sub.total} of {len(sub.verdicts)}"
-        print(f"{sub.path}: {state}" + (f" ({sub.seconds:.1f} s)" if sub.seconds else ""), file=sys.stderr,
-              flush=True)
+        state = (f"cannot be graded: {sub.reason}" if sub.reason
+                 else f"{sub.total} of {len(sub.verdicts)} checked items right")
+        print(f"{sub.path}: {state}" + (f", {sub.seconds:.1f} s" if sub.seconds else ""), file=sys.stderr, flush=True)
 
     hide = [args.csv, args.feedback, files.book, files.results, files.written, files.similarity] \
         + ([args.roster, files.lms] if roster else []) + ([args.manual] if args.manual else [])
