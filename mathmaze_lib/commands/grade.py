@@ -184,8 +184,9 @@ def _write(args, subs, lesson, files, marks, sandboxed, roster) -> None:
         gone = ", ".join(said["dropped"][:8]) + (f" and {len(said['dropped']) - 8} more" if len(said["dropped"]) > 8
                                                   else "")
         print(f"warning: {files.book} had lesson {lesson} marks for {gone}, who are not in this grading: their "
-              f"lesson {lesson} is empty there now (grade the whole class's lesson {lesson} again, or grade a few "
-              f"notebooks with --book ANOTHER.csv to leave the class gradebook alone)", file=sys.stderr)
+              f"lesson {lesson} is empty there now. An earlier grading's marks come back when you write it again "
+              f"(grade --manual ITS-written.csv --csv ITS.csv --feedback ITS-FEEDBACK); grade a few notebooks with "
+              f"--book ANOTHER.csv to leave the class gradebook alone.", file=sys.stderr)
     if roster is not None:
         print(f"wrote {files.lms} for the LMS ({len(roster.students)} students, column {assignment!r}) and "
               f"{files.book_lms} (every lesson graded so far)")
