@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["Owner", "whose", "claimed_name", "CLAIM", "folder_name", "hub_logins", "write_record", "LESSON_FILES", "COLLECTED",
-           "COLLECTED_COLUMNS"]
+__all__ = ["Owner", "whose", "claimed_name", "CLAIM", "folder_name", "hub_logins", "write_record", "LESSON_FILES",
+           "COLLECTED", "COLLECTED_COLUMNS"]
 
 #: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
 LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
