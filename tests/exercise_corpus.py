@@ -197,6 +197,13 @@ CORPUS["lesson1", "q4"] = {
          "                if 0 <= cell[0] < puzzle.rows and 0 <= cell[1] < puzzle.cols and cell not in path:\n"
          "                    count += extend(path + [cell], total + puzzle.numbers[cell[0]][cell[1]])\n"
          "        return count\n" + _START, "up, right, down or left"),
+        # review of issues 41-44: pruning when the total reaches the target cuts every winner (End holds 0),
+        # and counting every path that reaches End, whatever its total: each is told the rule it breaks
+        ("def count_paths(puzzle):\n    def extend(path, total):\n        if total >= puzzle.target:\n"
+         "            return 0\n" + _EXTEND + _START, "only when its total is above the target (>)"),
+        ("def count_paths(puzzle):\n    def extend(path, total):\n        if total > puzzle.target:\n"
+         "            return 0\n" + _EXTEND.replace("1 if total == puzzle.target else 0", "1") + _START,
+         "Count a path only when it reaches End, with the total equal to the target"),
         ("def count_paths(puzzle):\n    return summaze.count_solutions(puzzle)", "Write it yourself"),
         ("import networkx as nx\n\ndef count_paths(puzzle):\n    g = nx.grid_2d_graph(puzzle.rows, puzzle.cols)\n"
          "    return sum(1 for p in nx.all_simple_paths(g, puzzle.start, puzzle.end)\n"
@@ -713,7 +720,7 @@ CORPUS["lesson3", "q5"] = {
     WRONG: [
         (_REACH.replace("blocked = set(maze.rocks) | set(walls)", "blocked = set(maze.rocks)"), "Not quite"),
         (_REACH.replace("(len(seen) - 1)", "len(seen)"), "Not quite"),
-        (_REACH.replace(" * (len(maze.checkpoints) + 1)", ""), "Not quite"),
+        (_REACH.replace(" * (len(maze.checkpoints) + 1)", ""), "one leg per letter"),
         (_REACH.replace("len(maze.checkpoints) + 1", "sum(len(cells) for cells in maze.checkpoints) + 1"),
          "counts letters, not their cells"),
         ("def reach_bound(maze, walls):\n    free = maze.rows * maze.cols - len(maze.rocks) - len(walls)\n"
@@ -724,6 +731,9 @@ CORPUS["lesson3", "q5"] = {
          "every cell of maze.starts"),
         ("from mathmaze_lib import optimize\n\ndef reach_bound(maze, walls):\n    runner = wallmaze.Runner(maze)\n"
          "    return optimize.reach_bound(runner, {runner.index(w) for w in walls})", "Write it yourself"),
+        # review of issues 41-44: a search that stops at the finishes is told to go on over them
+        (_REACH.replace("        r, c = queue.popleft()\n", "        r, c = queue.popleft()\n"
+                        "        if (r, c) in maze.ends:\n            continue\n"), "go on over finishes and letters"),
     ],
 }
 

@@ -58,6 +58,19 @@ def test_a_learner_exception_is_explained_with_the_learner_line(tmp_path, monkey
     assert "Traceback" not in feedback.text and "mathmaze_lib" not in feedback.text
 
 
+def test_the_line_named_is_the_learners_own_not_one_inside_a_package_it_called(tmp_path, monkeypatch):
+    learner = learner_module(tmp_path, monkeypatch, "import random\n\ndef square(x):\n"
+                                                    "    return random.Random(x).randrange(0) * x\n")
+    feedback = square_exercise().evaluate(learner.square)          # raised inside Python's random.py
+    assert "in square, line 4 of learner.py: return random.Random(x).randrange(0) * x" in feedback.text
+    learner = learner_module(tmp_path, monkeypatch, "import networkx as nx\n\ndef square(x):\n"
+                                                    "    return nx.path_graph(abs(x) + 1).number_of_edges() ** 2\n")
+    exercise = square_exercise()
+    exercise.forbidden = ("networkx",)
+    feedback = exercise.evaluate(learner.square)                   # stopped inside networkx's decorators
+    assert feedback.text.startswith("Write it yourself") and "line 4 of learner.py" in feedback.text, feedback.text
+
+
 def test_check_finds_the_learner_function_in_the_callers_namespace(capsys):
     namespace = {"q": square_exercise()}
     exec("def square(x):\n    return x * x\nq.check()", namespace)

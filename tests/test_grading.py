@@ -308,6 +308,7 @@ def test_a_row_is_named_by_where_the_work_came_from_never_by_its_metadata(tmp_pa
     assert sorted((who, path.name) for who, path, _ in read_index(tmp_path / "f")) == [
         ("ada", "ada.txt"), ("alan", "alan.txt"), ("grace", "grace.txt")]
     assert (tmp_path / "f" / "ada.txt").read_text().startswith("Math Maze: feedback for ada\n")
+    assert "metadata" not in (tmp_path / "f" / "ada.txt").read_text(), "whose it is: a note for the teacher only"
     lms = list(csv.DictReader((tmp_path / "g-lms.csv").open()))
     assert [r["Student"] for r in lms[1:]] == ["Ada Lovelace", "Grace Hopper", "Alan Turing"]
     assert "warning" not in out.err and "matched to" not in out.err, "each file is its folder's or file's learner"

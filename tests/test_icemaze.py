@@ -129,7 +129,7 @@ def test_the_one_game_plays_an_ice_maze(tmp_path):
 
 def test_a_worksheet_of_ice_mazes_has_their_keys(tmp_path):
     s = sheet("ice", [1, 2, 3])
-    assert [it.title for it in s.items] == ["Ice mazes 1", "Ice mazes 2", "Ice mazes 3"]
+    assert [it.title for it in s.items] == ["Puzzle 1", "Puzzle 2", "Puzzle 3"]
     for item in s.items:
         assert icemaze.check(item.puzzle, item.answer["route"]).ok
         assert item.key_text.startswith(icemaze.check(item.puzzle, item.route).reason)

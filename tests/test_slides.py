@@ -20,9 +20,11 @@ POPPLER = all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "pdfinfo"
 needs_poppler = pytest.mark.skipif(not POPPLER, reason="needs poppler-utils; .ci/run installs it")
 
 #: Pictures the lessons do not draw (yet), drawn with the same functions from the lesson's own puzzle.
-#: Lesson 1 prints puzzle 42 as text and draws no grid; lesson 3 steps through the runner's BFS on a
-#: board widget but draws no picture of its distances.
-NOT_IN_LESSON = {(1, "The puzzle"), (1, "The graph"), (1, "The question"), (3, "The graph")}
+#: Lesson 1 prints puzzle 42 as text and draws no grid; lesson 3 prints its first board as text (its first
+#: picture has the runner's route), and steps through the runner's BFS on a board widget but draws no
+#: picture of its distances.
+NOT_IN_LESSON = {(1, "The puzzle"), (1, "The graph"), (1, "The question"), (3, "The puzzle"), (3, "The graph"),
+                 (3, "The question")}
 
 
 def code_lines(notebook: str) -> set:
@@ -83,6 +85,11 @@ def test_each_question_is_a_prediction_of_the_lesson(lesson):
     prediction = getattr(module, slide.prediction)
     assert (slide.question, slide.choices) == (prediction.question, tuple(prediction.choices))
     assert str(prediction.right_choice) in map(str, slide.choices)
+
+
+def test_no_slide_draws_a_route_the_question_asks_about():
+    """Lesson 3 asks which start the runner leaves from: a slide with its route drawn answered it."""
+    assert not [(lesson, slide.title) for lesson, slide in all_pictures() if "draw.route" in slide.picture.code]
 
 
 def test_every_deck_is_the_puzzle_the_graph_the_question():

@@ -169,9 +169,12 @@ def test_written_marks_weights_and_one_gradebook_for_the_term(tmp_path, capsys):
     results.save(graded(tmp_path, 1, {"ada": [1] * 7}), 1, results.beside(csv1), True)
     assert grade("--manual", written.with_name("empty.csv"), "--csv", csv1, "--feedback", tmp_path / "fb1") == 2
     write_written([], written.with_name("empty.csv"))
+    capsys.readouterr()
     assert grade("--manual", written.with_name("empty.csv"), "--csv", csv1, "--feedback", tmp_path / "fb1") == 0
     after = {r["student"]: r for r in csv.DictReader(book.open())}
     assert (after["ada"]["lesson 1"], after["grace"]["lesson 1"]) == ("7", "")          # lesson 1's column, new
+    assert "had lesson 1 marks for grace, who are not in this grading" in capsys.readouterr().err, \
+        "a grading of a few notebooks empties the others' marks: grade says so"
     assert {s: r["lesson 2"] for s, r in after.items()} == {s: r["lesson 2"] for s, r in rows.items()}
 
 

@@ -431,6 +431,19 @@ def test_no_two_words_overlap_on_any_page(tmp_path, case):
 
 # ---- the rules handouts -----------------------------------------------------------------------
 
+def test_a_handout_names_the_lessons_section_of_its_puzzle():
+    """"Lesson 2, section 11": the solution notebook of that lesson has that section, about that puzzle."""
+    for kind, h in handout.HANDOUTS.items():
+        found = re.fullmatch(r"Lesson (\d)(?:, section (\d+))?(?: \(going further\))?", h.lesson)
+        assert found, f"{kind}: {h.lesson!r}"
+        if found[2]:
+            notebook = next((ROOT / "notebooks" / "solutions").glob(f"0{found[1]}_*.ipynb"))
+            titles = [line for cell in json.loads(notebook.read_text())["cells"] if cell["cell_type"] == "markdown"
+                      for line in "".join(cell["source"]).splitlines() if line.startswith(f"## {found[2]}. ")]
+            assert titles and h.title.split()[0] in titles[0], f"{kind}: {h.lesson} is {titles}"
+            assert ("going further" in h.lesson) == ("(going further)" in titles[0]), f"{kind}: {titles[0]}"
+
+
 @needs_poppler
 @pytest.mark.parametrize("kind", list(handout.HANDOUTS))
 def test_a_rules_handout_is_one_page_of_rules_an_example_and_the_idea(tmp_path, kind):
@@ -445,6 +458,9 @@ def test_a_rules_handout_is_one_page_of_rules_an_example_and_the_idea(tmp_path, 
         assert flat(part) in text, part
     assert footer_command(out) == handout.rules_command(kind, out, "letter")
     assert not overlapping_words(out)
+    for _, (width, _), words in word_boxes(out):     # every word inside the page's margins (Lights Out's three
+        outside = [word for x0, _, x1, _, word in words if x0 < 0.4 * 72 or x1 > width - 0.4 * 72]   # pictures)
+        assert not outside, outside
 
 
 @needs_poppler

@@ -136,9 +136,9 @@ def _grade(args, files, weights, threshold, roster) -> tuple:
     start = time.monotonic()
 
     def progress(sub):
-        state = f"cannot be graded: {sub.reason}" if sub.reason else f"{sub.total} of {len(sub.verdicts)}"
-        print(f"{sub.path}: {state}" + (f" ({sub.seconds:.1f} s)" if sub.seconds else ""), file=sys.stderr,
-              flush=True)
+        state = (f"cannot be graded: {sub.reason}" if sub.reason
+                 else f"{sub.total} of {len(sub.verdicts)} checked items right")
+        print(f"{sub.path}: {state}" + (f", {sub.seconds:.1f} s" if sub.seconds else ""), file=sys.stderr, flush=True)
 
     hide = [args.csv, args.feedback, files.book, files.results, files.written, files.similarity] \
         + ([args.roster, files.lms] if roster else []) + ([args.manual] if args.manual else [])
@@ -180,6 +180,13 @@ def _write(args, subs, lesson, files, marks, sandboxed, roster) -> None:
     book = f"; lesson {lesson}'s column of the class gradebook {files.book}" if lesson is not None else ""
     print(f"wrote {args.csv} ({marks.out_of} points per notebook) and {len(subs)} feedback files in "
           f"{args.feedback}{book}")
+    if said.get("dropped"):
+        gone = ", ".join(said["dropped"][:8]) + (f" and {len(said['dropped']) - 8} more" if len(said["dropped"]) > 8
+                                                  else "")
+        print(f"warning: {files.book} had lesson {lesson} marks for {gone}, who are not in this grading: their "
+              f"lesson {lesson} is empty there now. An earlier grading's marks come back when you write it again "
+              f"(grade --manual ITS-written.csv --csv ITS.csv --feedback ITS-FEEDBACK); grade a few notebooks with "
+              f"--book ANOTHER.csv to leave the class gradebook alone.", file=sys.stderr)
     if roster is not None:
         print(f"wrote {files.lms} for the LMS ({len(roster.students)} students, column {assignment!r}) and "
               f"{files.book_lms} (every lesson graded so far)")

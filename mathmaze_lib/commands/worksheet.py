@@ -45,7 +45,7 @@ def _rules(args) -> int:
 
     if not args.rules_of:
         raise ValueError(f"worksheet rules: name the puzzle, e.g. 'worksheet rules summaze' ({', '.join(PUZZLES)})")
-    handout_of(args.rules_of)               # names the puzzles when it is none of them
+    title = handout_of(args.rules_of).title     # names the puzzles when it is none of them
     given = [name for name, value in (("--ids", args.ids), ("--key", args.key), ("--size", args.size),
                                       ("--difficulty", args.difficulty), ("--count", args.count),
                                       ("--per-page", args.per_page)) if value] + (["--unique"] if args.unique else [])
@@ -55,7 +55,7 @@ def _rules(args) -> int:
     if args.json:
         print(json.dumps({"out": args.out, "pages": pages, "kind": args.rules_of}))
     else:
-        print(f"wrote {args.out}: the rules of {args.rules_of}, {pages} page")
+        print(f"wrote {args.out}: the rules of {title}, {pages} page")
     return 0
 
 

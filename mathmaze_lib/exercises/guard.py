@@ -37,9 +37,11 @@ import contextlib
 import functools
 import inspect
 import io
+import linecache
 import os
 import signal
 import sys
+import sysconfig
 import threading
 import time
 import traceback
@@ -50,6 +52,9 @@ from typing import Any, Callable, Iterable, Optional
 __all__ = ["Outcome", "StepLimit", "call", "learner_line", "trusted"]
 
 _LIBRARY = Path(__file__).resolve().parent.parent
+#: Where Python's own library and the installed packages live: a learner's code is never there.
+_INSTALLED = tuple({Path(p).resolve() for key in ("stdlib", "platstdlib", "purelib", "platlib")
+                    if (p := sysconfig.get_paths().get(key))})
 _TICK = 0.05          # seconds between looks at the clock and the memory
 _KEEP_PRINTED = 300   # characters of the learner's printing kept for the feedback
 
@@ -129,13 +134,30 @@ def trusted(fn: Callable) -> Callable:
     return functools.partial(_trusted_call, fn)
 
 
+def _installed(filename: str) -> bool:
+    """True for a file of Python's own library or of an installed package (networkx, ...)."""
+    return any(Path(filename).resolve().is_relative_to(place) for place in _INSTALLED)
+
+
 def learner_line(tb) -> str:
-    """The innermost line of the learner's code (not this library's) in a traceback, in words."""
-    frames = [f for f in traceback.extract_tb(tb)
-              if not Path(f.filename).resolve().is_relative_to(_LIBRARY)]
+    """The innermost line of the learner's code (not this library's) in a traceback, in words.
+
+    The learner's code is the function the library called (the outermost frame outside this library and
+    outside installed packages) and whatever it called that shares its namespace (their other cells), not
+    a package it called: neither random.py nor the code networkx's decorators compile at run time."""
+    frames = []
+    while tb is not None:
+        frames.append((tb.tb_frame, tb.tb_lineno))
+        tb = tb.tb_next
+    frames = [(frame, n) for frame, n in frames
+              if not Path(frame.f_code.co_filename).resolve().is_relative_to(_LIBRARY)]
     if not frames:
         return ""
-    f = frames[-1]
+    called = next((frame for frame, _ in frames if not _installed(frame.f_code.co_filename)), frames[0][0])
+    frame, lineno = [(f, n) for f, n in frames if f.f_globals is called.f_globals][-1]
+    f = traceback.FrameSummary(frame.f_code.co_filename, lineno, frame.f_code.co_name,
+                               line=linecache.getline(frame.f_code.co_filename, lineno, frame.f_globals))
+    del frame, called, frames
     where = "your code" if f.filename.startswith("<") or "ipykernel" in f.filename else Path(f.filename).name
     line = (f.line or "").strip()
     return f"in {f.name}, line {f.lineno} of {where}: {line}" if line else f"in {f.name}, line {f.lineno} of {where}"

@@ -53,12 +53,12 @@ def _counter(skip: str = "", sums: bool = True):
         moves = _EIGHT if skip == "steps" else ORTHOGONAL
 
         def extend(total):
-            if sums and total > puzzle.target:
-                return 0
+            if sums and (total >= puzzle.target if skip == "prune" else total > puzzle.target):
+                return 0                                        # "prune": cuts a path that reached the target
             last = path[-1]
             hit = total == puzzle.target if sums else True
             if last == puzzle.end:
-                return int(hit)
+                return 1 if skip == "total" else int(hit)      # "total": counts every path to End
             n = int(hit) if skip == "end" else 0               # counts wherever the path stops
             if skip == "twice" and len(path) > puzzle.rows * puzzle.cols:
                 return n
@@ -181,7 +181,7 @@ q4a = Parsons(
 # ---- q4: count every solution ------------------------------------------------------------
 
 Q4_RULES = [
-    Rule("a solution starts at Start and ends at End;", _counter("end"),
+    Rule("a solution starts at Start and ends at End;", _counter("end"), _counter("total"),
          advice="Count a path only when it reaches End, with the total equal to the target."),
     Rule("it never visits a cell twice, but a cell that one path used is free again for the next path;",
          _counter("twice"), _counter("unmark"),
@@ -189,8 +189,10 @@ Q4_RULES = [
                 "next path may use it again."),
     Rule("its steps go up, right, down or left;", _counter("steps"),
          advice="Try the four neighbours (r - 1, c), (r, c + 1), (r + 1, c) and (r, c - 1) only."),
-    Rule("its numbers add up to the target, Start's number included.", _counter("start"),
-         advice="Start the total with Start's number: extend([start], numbers[start row][start col])."),
+    Rule("its numbers add up to the target, Start's number included.", _counter("start"), _counter("prune"),
+         advice="Start the total with Start's number (extend([start], numbers[start row][start col])), and cut a "
+                "path only when its total is above the target (>): End holds 0, so a path that wins has the "
+                "target's total already one step before End."),
 ]
 
 
@@ -279,7 +281,7 @@ q6 = ThoughtExercise(
     "q6",
     question="""
         The generator plants ONE path, yet many puzzles have several solutions, and players
-        find paths the generator never drew. Why? And look at the table above: unique puzzles
+        find paths the generator never drew. Why? And look at the lines above: unique puzzles
         tend to have SHORT planted paths. Why would that be?
     """,
     discussion="""
@@ -291,8 +293,8 @@ q6 = ThoughtExercise(
         A short planted path has a small target, and few paths from Start to End are that
         short (a path that wanders adds up quickly and overshoots), so a small target is
         rarely hit twice. A long path has a large target that many different wandering
-        paths can also reach. That is why generate_unique simply tries puzzle after puzzle
-        and keeps the first whose count is 1: the short walks are the ones it keeps.
+        paths can also reach. That is why summaze.make(id, unique=True), which tries puzzle
+        after puzzle and keeps the first whose count is 1, mostly keeps short walks.
     """)
 
 

@@ -228,7 +228,7 @@ def _bfs_but(skip: str):
 _START_ZERO = "Begin with dist = {start: 0}: the start is 0 moves from itself."
 Q2_RULES = [
     Rule("the start is 0 moves from itself;", _bfs_but("missing"), _bfs_but("one"), advice=_START_ZERO),
-    Rule("every node that `succ` can reach gets its fewest moves from `start`;", _bfs_but("stack"),
+    Rule("every node that `succ` can reach gets its fewest moves from `start`.", _bfs_but("stack"),
          advice="BFS takes the OLDEST node from the queue (queue.popleft()); taking the newest (pop) is a "
                 "depth-first search."),
 ]

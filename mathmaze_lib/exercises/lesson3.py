@@ -136,17 +136,19 @@ def _bound_but(skip: str):
                     seen.add(nxt)
                     queue.append(nxt)
         legs = (sum(len(cells) for cells in maze.checkpoints) if skip == "cells" else len(maze.checkpoints)) + 1
-        return (len(seen) - (skip != "count")) * legs
+        return (len(seen) - (skip != "count")) * (1 if skip == "legs" else legs)
     return reach_bound
 
 
 Q5_RULES = [
     Rule("count the cells the runner can reach from the starts: rocks and walls block, and the search does not stop "
          "at finishes or letters;", _bound_but("walls"), _bound_but("finish"), _bound_but("first start"),
-         advice="Start the search from every cell of maze.starts: the runner may leave from any of them."),
+         advice="Start the search from every cell of maze.starts (the runner may leave from any of them), skip "
+                "rocks and walls, and go on over finishes and letters."),
     Rule("the bound is `(count - 1) * (len(maze.checkpoints) + 1)`: one leg per letter, plus the last one.",
-         _bound_but("count"), _bound_but("cells"),
-         advice="len(maze.checkpoints) counts letters, not their cells; a leg of n cells has n - 1 moves."),
+         _bound_but("count"), _bound_but("cells"), _bound_but("legs"),
+         advice="Multiply by the number of legs, len(maze.checkpoints) + 1 (it counts letters, not their cells); "
+                "a leg of n cells has n - 1 moves."),
 ]
 
 

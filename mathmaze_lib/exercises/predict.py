@@ -248,15 +248,17 @@ def read_number(value) -> "float | int | None":
     """The number in a guess, or None: "7 moves", "about 4,000", "~400", "14.0", "4k", "seven", "none"
     and "no walls" (0); None when there is no number or more than one.
 
-    >>> [read_number(v) for v in (7, 14.0, "7 moves", "about 4,000", "~400?", "4k", "seven", "no walls", "3 or 4")]
-    [7, 14.0, 7, 4000, 400, 4000, 7, 0, None]
+    >>> [read_number(v) for v in (7, 14.0, "7 moves", "about 4,000", "8 000", "~400?", "4k", "seven", "no walls")]
+    [7, 14.0, 7, 4000, 8000, 400, 4000, 7, 0]
+    >>> read_number("3 or 4") is None
+    True
     """
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
         return value if math.isfinite(value) else None
     text = str(value).translate(_QUOTES).lower().strip()
-    text = re.sub(r"(?<=\d)[,_\u202f\u2009](?=\d{3}\b)", "", text)
+    text = re.sub(r"(?<=\d)[,_ \u202f\u2009](?=\d{3}\b)", "", text)      # 4,000 4 000 4_000
     found = re.findall(r"[-+]?\d+(?:\.\d+)?(?:\s*k\b)?", text)
     if len(found) == 1:
         digits = found[0].replace(" ", "")

@@ -1,9 +1,11 @@
 """One gradebook for the class across lessons: a row per student, a column per lesson.
 
 ``grade`` keeps it up to date (``class-gradebook.csv`` beside the lesson's gradebook, or ``--book FILE``):
-grading a lesson writes that lesson's column, and grading it again replaces that column only; the other
-lessons' columns, and students who were not in this grading, are kept as they were. With a roster, the
-class's LMS import is written from it too: the roster's columns, then one column per lesson.
+grading a lesson writes that lesson's column, and grading it again replaces that column only: the other
+lessons' columns are kept as they were, and so are the rows of students who were not in this grading, with
+their mark of this lesson left empty (``update`` returns them, and ``grade`` names them, so that grading one
+late notebook on its own does not empty the class's column unnoticed). With a roster, the class's LMS
+import is written from it too: the roster's columns, then one column per lesson.
 
 The file starts with a ``Points Possible`` row (each lesson's points with its weights), then one row per
 student: ``student``, ``id`` (the roster's login or ID once a roster matched them), one column per lesson
@@ -12,8 +14,11 @@ student: ``student``, ``id`` (the roster's login or ID once a roster matched the
 >>> import tempfile, pathlib
 >>> book = pathlib.Path(tempfile.mkdtemp()) / "class.csv"
 >>> update(book, 1, 6, {"ada": (5, ""), "grace": (3, "")})
+[]
 >>> update(book, 2, 7, {"ada": (7, "")})
+[]
 >>> update(book, 1, 6, {"ada": (6, "")})                     # lesson 1 graded again: its column only
+['grace']
 >>> print(book.read_text().strip())
 student,id,lesson 1,lesson 2,total
 Points Possible,,6,7,13
@@ -77,12 +82,14 @@ def _number(text):
     return int(value) if value == int(value) else round(value, 2)
 
 
-def update(path, lesson: int, out_of, totals: dict) -> None:
+def update(path, lesson: int, out_of, totals: dict) -> list:
     """Put lesson ``lesson``'s column (``totals``: ``{student: (total, id)}``, out of ``out_of``) into the class
-    gradebook at ``path``, replacing that lesson's old column only; written whole (a temporary file, then renamed)."""
+    gradebook at ``path``, replacing that lesson's old column only; written whole (a temporary file, then renamed).
+    Returns the students who had a mark of this lesson and are not in ``totals``: their mark is gone."""
     possible, rows = read(path)
     possible[lesson] = out_of
     by_name = {r["student"]: r for r in rows}
+    dropped = [r["student"] for r in rows if r.get(lesson, "") != "" and r["student"] not in totals]
     for row in rows:
         row[lesson] = ""
     for student, (total, sid) in totals.items():
@@ -104,6 +111,7 @@ def update(path, lesson: int, out_of, totals: dict) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(buffer.getvalue(), encoding="utf-8")
     tmp.replace(path)
+    return dropped
 
 
 def write_lms(book, roster, path, assignment: str = "Math Maze lesson {n}") -> list:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import csv
 import json
 import re
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from ..exercises.core import Feedback
 from .marks import Marks, graded_exercises, lesson_items, written_questions
-from .owner import LESSON_FILES, _clean, whose
+from .owner import CLAIM, LESSON_FILES, _clean, whose
 
 __all__ = ["Submission", "LESSON_FILES", "graded_exercises", "lesson_of_sources", "student_name",
            "read_notebook", "columns", "write_csv", "write_feedback", "Roster", "read_roster", "write_lms",
@@ -82,6 +83,7 @@ def student_name(path, root=None) -> str:
 def read_notebook(path: Path, max_bytes: int):
     """The notebook, or raise ValueError with the reason in a teacher's words."""
     import nbformat
+    from nbformat.warnings import MissingIDFieldWarning
 
     size = path.stat().st_size
     if size > max_bytes:
@@ -100,8 +102,10 @@ def read_notebook(path: Path, max_bytes: int):
     if not isinstance(data, dict) or "cells" not in data or "nbformat" not in data:
         raise ValueError("not a notebook: JSON, but without the 'cells' and 'nbformat' of a Jupyter notebook")
     try:
-        nb = nbformat.reads(text, as_version=4)
-        nbformat.validate(nb)
+        with warnings.catch_warnings():     # a cell without an id (a hand-edited notebook) gets one: not news
+            warnings.simplefilter("ignore", MissingIDFieldWarning)
+            nb = nbformat.reads(text, as_version=4)
+            nbformat.validate(nb)
     except Exception as err:  # nbformat's errors are many kinds
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise ValueError(f"not a valid Jupyter notebook ({first[:200]})") from None
@@ -339,8 +343,9 @@ def write_feedback(subs, lesson: Optional[int], folder, isolated: bool = True, m
                     lines += [f"  Your teacher: {line}" for line in marks.comment(sub, attr).splitlines()]
         if marks.comment(sub, "all"):
             lines += ["", "Your teacher says:"] + [f"  {line}" for line in marks.comment(sub, "all").splitlines()]
-        if sub.notes:
-            lines += ["", "Notes:"] + [f"  - {n}" for n in sub.notes]
+        shown = [n for n in sub.notes if not n.startswith(CLAIM)]     # whose the work is: for the teacher
+        if shown:
+            lines += ["", "Notes:"] + [f"  - {n}" for n in shown]
         (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         out[str(sub.path)] = folder / name
     with open(folder / FEEDBACK_INDEX, "w", newline="", encoding="utf-8") as f:   # for release-feedback

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["Owner", "whose", "claimed_name", "folder_name", "hub_logins", "write_record", "LESSON_FILES", "COLLECTED",
-           "COLLECTED_COLUMNS"]
+__all__ = ["Owner", "whose", "claimed_name", "CLAIM", "folder_name", "hub_logins", "write_record", "LESSON_FILES",
+           "COLLECTED", "COLLECTED_COLUMNS"]
 
 #: The lesson notebooks' file names (without .ipynb), stripped from a file name to find the student's name.
 LESSON_FILES = ("00_start_here", "01_math_maze", "02_jumping_mazes", "03_wall_optimization")
@@ -47,6 +47,8 @@ _COPY = re.compile(r"(?i)^copy[\s_-]+of\b[\s_-]*|([\s_.-]*copy\d*|\s*\(\d+\)|unt
 # Folders that hold an assignment rather than a student (nbgrader's submitted/STUDENT/ASSIGNMENT/...).
 _NOT_A_STUDENT = re.compile(r"(?i)^(lesson\s*\d+|(\d\d_)?(start_here|math_maze|jumping_mazes|wall_optimization)|"
                             r"submitted|submissions?|autograded|feedback|\.ipynb_checkpoints)$")
+#: How a note about a notebook that names someone else begins: a note for the teacher, not the learner's feedback.
+CLAIM = "its metadata names"
 _SAID_BY = {"hub login": "the hub login of the learner it was collected from", "file": "its file name",
             "folder": "its folder's", "roster": "the roster's File column", "stem": "its file name"}
 
@@ -87,7 +89,7 @@ def whose(path, root=None, metadata: Optional[dict] = None, roster=None, logins:
         found = Owner(stem, "stem")
     claimed = claimed_name(metadata)
     if claimed and not _may_be(claimed[0], found.name):
-        note = (f"its metadata names {claimed[0]!r} ({claimed[1]}), not {found.name}: the name here is "
+        note = (f"{CLAIM} {claimed[0]!r} ({claimed[1]}), not {found.name}: the name here is "
                 f"{_SAID_BY[found.source]}")
         found = Owner(found.name, found.source, note)
     return found

@@ -110,7 +110,7 @@ def finish(subs, lesson: int, files: Files, marks, isolated: bool, roster=None, 
 
     write_csv(subs, lesson, files.csv, partial=marks.partial, marks=marks)
     write_feedback(subs, lesson, files.feedback, isolated=isolated, marks=marks)
-    said = {"left_out": [], "by_name": [], "book_unmatched": []}
+    said = {"left_out": [], "by_name": [], "book_unmatched": [], "dropped": []}
     if roster is not None:
         said["left_out"], said["by_name"] = write_lms(subs, roster, lesson, files.lms, assignment,
                                                       partial=marks.partial, marks=marks)
@@ -124,7 +124,7 @@ def finish(subs, lesson: int, files: Files, marks, isolated: bool, roster=None, 
         best = totals.get(sub.student, ("", ""))[0]
         if best == "" or (total != "" and total > best):
             totals[sub.student] = (total, sub.student_id)
-    classbook.update(files.book, lesson, marks.out_of, totals)
+    said["dropped"] = classbook.update(files.book, lesson, marks.out_of, totals)
     if roster is not None:
         said["book_unmatched"] = classbook.write_lms(files.book, roster, files.book_lms)
     return said

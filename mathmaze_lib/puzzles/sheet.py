@@ -13,7 +13,7 @@ by :mod:`mathmaze_lib.teacher.handout`) and the lesson's one idea. A kind that g
 
 >>> item = route_item(1, Asked("ice", rows=7, cols=7))
 >>> item.title, item.key_text.split(":")[0], item.key_text.split(": ")[1].split(")")[0]
-('Ice mazes 1', 'the route reaches the goal in 10 slides', 'a shortest route (one of 2 shortest routes')
+('Puzzle 1', 'the route reaches the goal in 10 slides', 'a shortest route (one of 2 shortest routes')
 >>> band(9, {"easy": (4, 7), "medium": (8, 12), "hard": (13, None)})
 'medium'
 """
@@ -144,7 +144,7 @@ def route_item(pid: int, asked: Asked) -> Item:
         key = f"{entry.check(puzzle, route).reason} ({only}): {route_cells(route)}"
     else:
         key = "no route: this puzzle has no answer"
-    return Item(entry.name, pid, f"{entry.title} {pid}", texts, roles, key,
+    return Item(entry.name, pid, f"Puzzle {pid}", texts, roles, key,
                 {"route": route, "shortest_routes": count}, route=list(route or []),
                 key_roles=on_route(roles, route or []), steps=True, coordinates=True, puzzle=puzzle,
                 blank="Route: " + "_" * 40, unique=count == 1)

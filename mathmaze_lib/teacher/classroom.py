@@ -51,8 +51,10 @@ raised it. Until you write something, every check says "Not attempted yet".
 
 ## Handing in
 
-Save your notebook (**Ctrl + S**) and hand in the `.ipynb` file the way your teacher asks.
-Your teacher grades it by running it from the top in a fresh process and checking every
+Save your notebook (**Ctrl + S**), then hand it in: on the class's hub, delete the `#` in front of
+`ex.hand_in()` in the lesson's last cell and run it (it says when it handed in; you may hand in again,
+and the last one counts); elsewhere, hand in the `.ipynb` file the way your teacher asks. Your teacher
+grades it by running it from the top in a fresh process and checking every
 exercise again on cases you have not seen, so make sure it runs from the top without
 errors (*Kernel, Restart Kernel and Run All Cells*) and do not hard-code answers.
 

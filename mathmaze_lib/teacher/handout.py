@@ -31,7 +31,7 @@ def handout_of(kind: str) -> Handout:
     """The rules handout of the puzzle ``kind`` (a name of the registry): its own, or the generic one.
 
     >>> handout_of("ice").lesson
-    'Lesson 2, section 9'
+    'Lesson 2, section 11 (going further)'
     >>> handout_of("maze")
     Traceback (most recent call last):
     ...
@@ -112,7 +112,8 @@ def write_rules(kind: str, path, paper: str = "a4") -> int:
     y[0] += 0.15
     text("A worked example", 15, bold=True, gap=0.1)
     lines, pictures = h.example()
-    top, size = y[0] + 0.3, min(2.5, (w - 1.5) / len(pictures))     # 0.3 in for the captions
+    # 0.3 in for the captions; the pictures, 0.5 in apart, keep the page's margins of 0.5 in
+    top, size = y[0] + 0.3, min(2.5, (w - 1.0 - 0.5 * (len(pictures) - 1)) / len(pictures))
     tallest = 0.0
     for k, picture in enumerate(pictures):
         ax = fig.add_axes([0, 0, 1, 1])

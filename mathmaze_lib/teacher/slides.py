@@ -93,14 +93,11 @@ _CHAIN = Picture(LESSON2, "maze = jm.CHAIN_REACTION",
                  'draw.grid(maze.texts(), {maze.start: "start", maze.end: "goal"}, title="Chain Reaction (G is the goal)")')
 _CHAIN_GRAPH = Picture(LESSON2, "maze = jm.CHAIN_REACTION\ngraph = jm.jump_graph(maze)",
                        'draw.jump_graph(graph, 6, 6, title="The jump graph of Chain Reaction")')
+#: The board without the runner's route (its route would answer the question: which start it leaves from).
 _BOARD = Picture(LESSON3, "board = wallmaze.parse('''\nwalls: 3\ns......#f\ns..#....f\ns....#..f\n''')",
-                 "def picture(maze, walls=(), title=None, ax=None):\n"
-                 "    run = wallmaze.run(maze, walls)\n"
-                 "    texts, roles = wallmaze.texts_and_roles(maze, walls, run.path)\n"
-                 "    ax = draw.grid(texts, roles, ax=ax, title=title or f\"{run.moves} moves\")\n"
-                 "    draw.route(ax, run.path)\n"
-                 "    return ax\n"
-                 "picture(board)")
+                 "texts, roles = wallmaze.texts_and_roles(board)\n"
+                 "draw.grid(texts, roles, title=\"3 walls to place\")",
+                 in_lesson=False)
 _BOARD_BFS = Picture(LESSON3, "board = wallmaze.parse('''\nwalls: 3\ns......#f\ns..#....f\ns....#..f\n''')\n"
                               "leg = wallmaze.first_leg_search(board)",
                      "draw.distances(leg.dist, board.rows, board.cols, "
@@ -136,7 +133,8 @@ DECKS = {
         Slide("The question", _CHAIN, (
             "A search without a visited set keeps every route in its queue.",), prediction="p1", lesson=2),
     )),
-    3: Deck(3, "Wall mazes", "Only a wall on the runner's route can make it longer: search for a design.", (
+    3: Deck(3, "Wall mazes", "The walls change the graph, and the runner's breadth-first search scores them: "
+                             "search for a design.", (
         Slide("Lesson 3: Wall mazes", None, (
             "The runner walks a shortest route from a start (left) to a finish (right).",
             "You place walls. Make the runner's route as long as you can.",
@@ -149,7 +147,8 @@ DECKS = {
             "The runner's breadth-first search grows from every start at once. The first finish it reaches "
             "(9 moves) ends a shortest route.")),
         Slide("The question", _BOARD, (
-            "Who can make the runner walk the furthest?",), prediction="p1", lesson=3),
+            "Who can make the runner walk the furthest?",
+            "On a tie the runner takes the start in the first row (the top one)."), prediction="p1", lesson=3),
     )),
 }
 

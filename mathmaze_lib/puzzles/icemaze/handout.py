@@ -61,7 +61,7 @@ def _example():
 
 
 HANDOUT = Handout(
-    "Ice mazes", "Lesson 2, section 9",
+    "Ice mazes", "Lesson 2, section 11 (going further)",
     ("Start on S. Slide up, right, down or left across the ice.",
      "You stop only when a rock (#) or the edge of the board stops you: you cannot stop halfway.",
      "Your route must stop on the goal G. A slide that passes over G without stopping there goes on past it.",

@@ -22,7 +22,7 @@ from .solving import presses_of
 __all__ = ["TITLE", "LESSON", "RULES", "IDEA", "EXAMPLE", "example", "HANDOUT"]
 
 TITLE = "Lights Out"
-LESSON = "Lesson 2 (going further)"
+LESSON = "Lesson 2, section 12 (going further)"
 RULES = ("Pressing a cell switches it and its neighbours up, right, down and left: a light that is on goes "
          "off, a light that is off comes on.",
          "Cells off the board are not there: a corner press switches 3 cells, an edge press 4, any other 5.",
