@@ -381,6 +381,10 @@ CORPUS["lesson2", "q3"] = {
         "        route.append(parent[route[-1]])\n    return tuple(reversed(route))",
         "def route_from_parents(parent, goal):\n    route = []\n    node = goal\n    while node or node == 0:\n"
         "        route.append(node)\n        node = parent[node]\n    return route[::-1]",
+        # the text does not forbid networkx (issue 41): a route in the tree of parents is a right answer
+        "import networkx as nx\n\ndef route_from_parents(parent, goal):\n    tree = nx.DiGraph()\n"
+        "    tree.add_nodes_from(parent)\n    tree.add_edges_from((p, n) for n, p in parent.items() if p is not None)\n"
+        "    start = next(n for n, p in parent.items() if p is None)\n    return nx.shortest_path(tree, start, goal)",
     ],
     WRONG: [
         ("def route_from_parents(parent, goal):\n    route = [goal]\n    while parent[route[-1]] is not None:\n"

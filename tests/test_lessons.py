@@ -119,7 +119,7 @@ LABELS = {
                                      "shortest route", "Route length", "\u201cthe shortest route's length\u201d"],
                                     ["size", "The maze\u2019s size", "the size of the maze"]),
     "maze A": (["A", "a", "Maze A", "MAZE A", "maze a", "'maze A'", "\u2018A\u2019"], ["B", "b", "Maze B"]),
-    "row 0": (["Row 0", "0", 0, "row zero", "ROW 0", " row 0 "], ["Row 2", "2", 2, "row 1"]),
+    "row 0": (["Row 0", "0", 0, "row zero", "ROW 0", " row 0 ", "top", "the top one", "first row"], ["Row 2", "2", 2, "row 1", "bottom", "middle"]),
 }
 
 

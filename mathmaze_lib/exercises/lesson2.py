@@ -126,7 +126,7 @@ q5 = FunctionExercise(
     "alternate_moves", reference=alternate_moves, cases=_q5_cases, diagnose=rule_diagnose(Q5_RULES, _q5_diagnose),
     judge=loose_judge,
     describe=lambda args: f"alternate_moves(numbers, {args[1]}) on the numbers\n{_grid_text(args[0])}\n ",
-    forbidden=[jm.successors, jm.jump_graph, "networkx"],
+    forbidden=[jm.successors, jm.jump_graph],
     method="Try the four directions of the state's mode yourself.",
     hints=["The state must say which kind of jump comes next, so it is (cell, mode): mode 0 means "
            "up/right/down/left, mode 1 the four diagonals.",

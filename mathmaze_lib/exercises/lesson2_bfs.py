@@ -180,7 +180,7 @@ q1 = FunctionExercise(
     "moves_table", reference=moves_table, cases=_q1_cases, diagnose=rule_diagnose(Q1_RULES, _q1_diagnose),
     judge=loose_judge,
     describe=lambda args: f"moves_table on the numbers\n{_grid_text(args[0])}\n ",
-    forbidden=[jm.moves_table, jm.successors, jm.jump_graph, "networkx"],
+    forbidden=[jm.moves_table, jm.successors, jm.jump_graph],
     method="Loop over the cells and try the four jumps of each yourself.",
     hints=["Number the cells row by row: cell (r, c) is r * cols + c, where cols is the width of the maze. "
            "From a cell holding n, try the four cells n steps up, right, down and left, and keep those on "
@@ -332,7 +332,7 @@ q3 = FunctionExercise(
     judge=loose_judge,
     describe=lambda args: (f"route_from_parents({args[0]!r}, {args[1]!r})" if len(repr(args[0])) <= 100 else
                            f"route_from_parents(parent, {args[1]!r}) with {len(args[0])} parents"),
-    forbidden=[route_to, search.bfs, "networkx"],
+    forbidden=[route_to, search.bfs],
     method="Walk back from the goal along parent[...] yourself, then reverse.",
     timeout_hint="Does your loop stop at the start, whose parent is None?",
     hints=["parent[node] is the node it was discovered from; the start's parent is None.",

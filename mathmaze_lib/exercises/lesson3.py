@@ -341,6 +341,10 @@ def build_and_anneal_on_the_empty_board() -> tuple:
 
 p1 = Prediction("The runner takes a shortest route from any start. Which start does it leave from?",
                 answer=lambda: f"row {run(BOARD).path[0][0]}", choices=["row 0", "row 1", "row 2"], name="ex.p1",
+                also={"top": "row 0", "top row": "row 0", "first row": "row 0", "top one": "row 0",
+                      "middle": "row 1", "middle row": "row 1", "middle one": "row 1", "second row": "row 1",
+                      "bottom": "row 2", "bottom row": "row 2", "last row": "row 2", "bottom one": "row 2",
+                      "third row": "row 2"},
                 why="From row 0 and from row 2 the runner needs 9 moves (row 1: 10, round its rock); on a tie the "
                     "start in the first row wins, because the queue holds the starts in row order.")
 p2 = Prediction("The runner's BFS stops when it takes a finish from the queue. How many cells will it expand "

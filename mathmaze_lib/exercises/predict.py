@@ -64,16 +64,22 @@ class Prediction:
     ``answer`` is the value, or a function that computes it (called once, when first needed: a
     lesson's predictions compute their answers from the lesson's puzzles, so no answer is written
     where a learner reads before guessing). ``name`` is how a learner reaches the prediction in
-    code (``"ex.p3"``), shown with the question for front ends without widgets.
+    code (``"ex.p3"``), shown with the question for front ends without widgets. ``also`` gives other
+    words a learner may use for a choice (``{"top": "row 0"}``), read in any case.
+
+    >>> p = Prediction("Which start?", "row 0", choices=["row 0", "row 1"], also={"top": "row 0"})
+    >>> p.answer("the Top").text
+    'Right: row 0.'
     """
 
     def __init__(self, question: str, answer: Any, choices: Optional[Sequence] = None, why: str = "",
-                 tolerance: float = 0.0, name: str = ""):
+                 tolerance: float = 0.0, name: str = "", also: Optional[dict] = None):
         if tolerance < 0:
             raise ValueError(f"prediction {question!r}: tolerance must be >= 0, not {tolerance}")
         self.question, self.why, self.name = question, why, name
         self.choices = list(choices) if choices is not None else None
         self.tolerance = tolerance
+        self.also = {_key(k): v for k, v in (also or {}).items()}
         self._compute = answer if callable(answer) else None
         self._value = None if callable(answer) else answer
         self._known = not callable(answer)
@@ -134,7 +140,7 @@ class Prediction:
 
     def _label_verdict(self, value) -> Feedback:
         answer, choices = self.solution, self.choices if self.choices is not None else [self.solution]
-        picked = read_choice(value, choices)
+        picked = self.also.get(_key(value)) or read_choice(value, choices)
         if picked is None and self.choices is not None:
             return Feedback("not attempted", f"I cannot tell which choice {_said(value)} is: answer with one of "
                                              f"{' | '.join(map(str, self.choices))}.")
@@ -244,6 +250,11 @@ def _words(value) -> list:
     return [str(_NUMBER_WORDS.get(w, w)) for w in re.findall(r"[a-z]+|\d+(?:\.\d+)?", text)]
 
 
+def _key(value) -> str:
+    """A guess's words without filler ("the Top row" -> "top row"), to look up in ``also``."""
+    return " ".join(w for w in _words(value) if w not in _FILLER)
+
+
 def read_number(value) -> "float | int | None":
     """The number in a guess, or None: "7 moves", "about 4,000", "~400", "14.0", "4k", "seven", "none"
     and "no walls" (0); None when there is no number or more than one.
@@ -301,6 +312,6 @@ def read_choice(value, choices: Sequence) -> Any:
 
 
 def predict(question: str, answer: Any, choices: Optional[Sequence] = None, why: str = "",
-            tolerance: float = 0.0, name: str = "") -> Prediction:
+            tolerance: float = 0.0, name: str = "", also: Optional[dict] = None) -> Prediction:
     """A :class:`Prediction` (what a lesson cell calls, as the cell's last value)."""
-    return Prediction(question, answer, choices, why, tolerance, name)
+    return Prediction(question, answer, choices, why, tolerance, name, also)
