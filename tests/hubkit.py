@@ -56,9 +56,20 @@ MARKER = "MATHMAZE_HUB_RUN"
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(n: int) -> list:
+    """``n`` loopback ports free now, all different: each is held open until all are picked (picked one
+    by one and let go, the system may hand out the same port twice; a hub once got its own API's port
+    for its proxy's)."""
+    with contextlib.ExitStack() as held:
+        ports = []
+        for _ in range(n):
+            s = held.enter_context(socket.socket())
+            s.bind(("127.0.0.1", 0))
+            ports.append(s.getsockname()[1])
+        return ports
 
 
 def proxy_command() -> str:
@@ -196,7 +207,7 @@ class Hub:
         self.homes = self.dir / "home"
         self.mode, self.env = mode, dict(env or {})
         self.singleuser_python = singleuser_python
-        self.port, self.hub_port, self.proxy_api_port = free_port(), free_port(), free_port()
+        self.port, self.hub_port, self.proxy_api_port, self.scores_port = free_ports(4)
         self.url = f"http://127.0.0.1:{self.port}"
         self.token = secrets.token_hex(24)
         self.tag = uuid.uuid4().hex
@@ -224,7 +235,7 @@ class Hub:
         if self.mode == "class-password":
             env.update(MATHMAZE_CLASS_PASSWORD=CLASS_PASSWORD, MATHMAZE_ADMIN=TEACHER,
                        MATHMAZE_ADMIN_PASSWORD=ADMIN_PASSWORD)
-        env.update(MATHMAZE_SCORES_PORT=str(free_port()), MATHMAZE_SCORES_DIR=str(self.dir / "class-scores"))
+        env.update(MATHMAZE_SCORES_PORT=str(self.scores_port), MATHMAZE_SCORES_DIR=str(self.dir / "class-scores"))
         env.update(self.env)
         site = [] if not self.singleuser_python else [p for p in sys.path if p.endswith("site-packages")]
         path = os.pathsep.join(p for p in (str(ROOT), *site, env.get("PYTHONPATH", "")) if p)

@@ -71,6 +71,22 @@ def test_the_line_named_is_the_learners_own_not_one_inside_a_package_it_called(t
     assert feedback.text.startswith("Write it yourself") and "line 4 of learner.py" in feedback.text, feedback.text
 
 
+def test_a_stop_between_two_lines_names_the_function_without_a_line(tmp_path, monkeypatch):
+    # A time limit's signal can land where Python knows no line (the traceback's line is None): the
+    # feedback then names the function only; it raised TypeError inside linecache before.
+    from types import SimpleNamespace
+
+    from mathmaze_lib.exercises.guard import learner_line
+
+    learner = learner_module(tmp_path, monkeypatch, "def square(x):\n    return x * x\n")
+    code = learner.square.__code__
+    frame = SimpleNamespace(f_code=code, f_globals=learner.__dict__)
+    assert learner_line(SimpleNamespace(tb_frame=frame, tb_lineno=None, tb_next=None)) == \
+        "in square of learner.py"
+    assert learner_line(SimpleNamespace(tb_frame=frame, tb_lineno=2, tb_next=None)) == \
+        "in square, line 2 of learner.py: return x * x"
+
+
 def test_check_finds_the_learner_function_in_the_callers_namespace(capsys):
     namespace = {"q": square_exercise()}
     exec("def square(x):\n    return x * x\nq.check()", namespace)

@@ -155,12 +155,14 @@ def learner_line(tb) -> str:
         return ""
     called = next((frame for frame, _ in frames if not _installed(frame.f_code.co_filename)), frames[0][0])
     frame, lineno = [(f, n) for f, n in frames if f.f_globals is called.f_globals][-1]
-    f = traceback.FrameSummary(frame.f_code.co_filename, lineno, frame.f_code.co_name,
-                               line=linecache.getline(frame.f_code.co_filename, lineno, frame.f_globals))
+    # (A time limit's signal can stop the code between two lines, where Python knows no line: None.)
+    text = "" if lineno is None else linecache.getline(frame.f_code.co_filename, lineno, frame.f_globals)
+    f = traceback.FrameSummary(frame.f_code.co_filename, lineno, frame.f_code.co_name, line=text)
     del frame, called, frames
     where = "your code" if f.filename.startswith("<") or "ipykernel" in f.filename else Path(f.filename).name
     line = (f.line or "").strip()
-    return f"in {f.name}, line {f.lineno} of {where}: {line}" if line else f"in {f.name}, line {f.lineno} of {where}"
+    at = f"in {f.name} of {where}" if f.lineno is None else f"in {f.name}, line {f.lineno} of {where}"
+    return f"{at}: {line}" if line else at
 
 
 def _statm(field: int) -> Optional[int]:
