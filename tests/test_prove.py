@@ -133,3 +133,27 @@ def test_a_time_limit_is_kept_on_a_big_board(method):
     optimize.OPTIMIZERS[method](maze, seconds=seconds, workers=1, compiled=True)
     over = time.perf_counter() - t0 - seconds
     assert over <= 3 * one + 2.0, f"{over:.2f} s past the limit (one scoring: {one:.3f} s)"   # (2 s: a busy machine)
+
+
+@needs_solver
+@pytest.mark.parametrize("rows", [["s..", "...", "..f"], ["s...", "....", "...f"], ["s.#.", "....", "f..."],
+                                  ["s....", ".....", "....f"]])
+def test_the_route_rules_alone_leave_no_detour_on_a_board_without_walls(rows):
+    """The route's rules (one step between side-by-side route cells, two round an open cell) with no wall
+    allowed: the longest route they allow is the runner's.  A route that turns back needs a wall between
+    its rows, so every detour breaks one of them."""
+    from ortools.sat.python import cp_model
+
+    from mathmaze_lib.optimize.prove import _Graph, _route_rules
+
+    maze = wallmaze.parse("walls: 0\n" + "\n".join(rows))
+    g = _Graph(maze)
+    m = cp_model.CpModel()
+    w = {v: m.NewBoolVar("") for v in g.wallable}
+    m.Add(sum(w.values()) == 0)
+    (sources, targets), = g.legs
+    m.Maximize(_route_rules(m, g, w, sources, targets))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    assert solver.Solve(m) == cp_model.OPTIMAL
+    assert solver.ObjectiveValue() == wallmaze.score(maze)
