@@ -27,9 +27,20 @@ NOT_THE_PROJECT = {".venv", "build", ".git", "__pycache__", "node_modules", ".hy
 
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(n: int) -> list:
+    """``n`` loopback ports free now, all different: each is held open until all are picked (picked one
+    by one and let go, the system may hand out the same port twice; a hub once got its own API's port
+    for its proxy's)."""
+    with contextlib.ExitStack() as held:
+        ports = []
+        for _ in range(n):
+            s = held.enter_context(socket.socket())
+            s.bind(("127.0.0.1", 0))
+            ports.append(s.getsockname()[1])
+        return ports
 
 
 @contextlib.contextmanager

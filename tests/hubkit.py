@@ -32,7 +32,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,6 +45,8 @@ import nbformat
 import requests
 import websocket
 
+from conftest import free_port, free_ports  # noqa: F401  (test_hub.py takes free_port from here)
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 CLASS_PASSWORD = "maze-class-2026"
@@ -53,23 +54,6 @@ TEACHER = "teacher"   # the hub admin of the class password mode (MATHMAZE_ADMIN
 ADMIN_PASSWORD = "the-teachers-own-password-32-chars+"  # 32 characters or more, or JupyterHub refuses it
 CLASS_DIR = "mathmaze-class"   # the folder the link pulls into, in each learner's home
 MARKER = "MATHMAZE_HUB_RUN"
-
-
-def free_port() -> int:
-    return free_ports(1)[0]
-
-
-def free_ports(n: int) -> list:
-    """``n`` loopback ports free now, all different: each is held open until all are picked (picked one
-    by one and let go, the system may hand out the same port twice; a hub once got its own API's port
-    for its proxy's)."""
-    with contextlib.ExitStack() as held:
-        ports = []
-        for _ in range(n):
-            s = held.enter_context(socket.socket())
-            s.bind(("127.0.0.1", 0))
-            ports.append(s.getsockname()[1])
-        return ports
 
 
 def proxy_command() -> str:
