@@ -18,12 +18,19 @@ Two exact tools work on the same question, each where it is strongest:
   potential grow), so on boards up to :data:`ROUTE_RULES_UP_TO` cells (times the legs) the model also
   lays each leg's runner's route out cell by cell, under rules every shortest route keeps
   (:func:`_route_rules`): the leg is no longer than that route, and the route takes no shortcut the board
-  leaves open.  With them CP-SAT alone proves Pathery's Small maps (in 15 to 50 s on two cores) and its
-  bounds come down, if slowly (Medium1: 221 moves after 120 s; without them it stayed at the plain count,
-  248, for 600 s).
+  leaves open.  With them CP-SAT alone proves Pathery's Small maps (in 15 to 75 s on two cores) and its
+  bounds come down (without them it stayed at the plain count, 248 on Medium1, for 600 s).  How fast
+  they come down depends on CP-SAT's search (:data:`FOCUSES`): its own mix finds walls and closes small
+  gaps (Medium1 after 120 s: 221 moves), while ``max_lp``, which solves the model's whole linear
+  relaxation at every step, lowers the bound much faster (Medium1 after 120 s: 162 moves; Large1 307,
+  Huge1 877, below what the mix reached in 600 s, 422 and 1,224) but proves little (not even Small1 in
+  120 s).
 
 :func:`prove` runs them in turn within one time limit: a short search (or the walls given), the branch
-and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls, then the model for a bound.  Without
+and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls (given up after a probe of
+:data:`TREE_PROBE` seconds when it would need more than :data:`TREE_HOPELESS` times the time limit),
+then the model: CP-SAT's own mix for a share of the time (:data:`PROOF_SHARE`, at most
+:data:`PROOF_SECONDS`), then ``max_lp`` for the rest, the lower bound of the two kept.  Without
 OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
 :func:`count_bound`.  Boards with teleports, or with a checkpoint on several cells, are refused: there
 the runner's score depends on its tie-breaks, which neither tool models.
