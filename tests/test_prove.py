@@ -61,6 +61,31 @@ def test_the_models_bound_holds_and_meets_brute_force(maze):
     assert count_bound(maze) >= best
 
 
+@needs_solver
+@pytest.mark.parametrize("maze", BOARDS[:4], ids=[f"board{i}" for i in range(4)])
+def test_the_bound_focus_holds_too(maze):
+    """The search for a low bound (the whole linear relaxation at every step) keeps the bound true."""
+    best = brute_force(maze)
+    out = model_bound(maze, seconds=10, workers=1, focus="bound")
+    assert out["bound"] is not None and out["bound"] >= best
+    assert not out["optimal"] or out["bound"] == best
+
+
+def test_a_focus_is_checked():
+    with pytest.raises(ValueError, match="focus 'fast'"):
+        model_bound(BOARDS[0], focus="fast")
+
+
+def test_the_tree_gives_up_when_it_would_take_too_long():
+    from mathmaze_lib.optimize.big import tree
+    maze = wallmaze.parse("walls: 9\n" + "\n".join(["s......."] + ["........"] * 6 + [".......f"]))
+    hopeless = tree.prove(maze, 0, seconds=30, hopeless=(0.0, 1e-9))
+    assert hopeless.gave_up and not hopeless.proven and hopeless.seconds < 5
+    small = BOARDS[1]
+    done = tree.prove(small, -1, seconds=30, hopeless=(0.0, 1e9))
+    assert done.proven and not done.gave_up
+
+
 @pytest.mark.parametrize("maze", BOARDS, ids=[f"board{i}" for i in range(len(BOARDS))])
 def test_the_compiled_tree_finds_the_brute_force_best_and_proves_it(maze):
     from mathmaze_lib.optimize.big import tree

@@ -18,12 +18,19 @@ Two exact tools work on the same question, each where it is strongest:
   potential grow), so on boards up to :data:`ROUTE_RULES_UP_TO` cells (times the legs) the model also
   lays each leg's runner's route out cell by cell, under rules every shortest route keeps
   (:func:`_route_rules`): the leg is no longer than that route, and the route takes no shortcut the board
-  leaves open.  With them CP-SAT alone proves Pathery's Small maps (in 15 to 50 s on two cores) and its
-  bounds come down, if slowly (Medium1: 221 moves after 120 s; without them it stayed at the plain count,
-  248, for 600 s).
+  leaves open.  With them CP-SAT alone proves Pathery's Small maps (in 15 to 75 s on two cores) and its
+  bounds come down (without them it stayed at the plain count, 248 on Medium1, for 600 s).  How fast
+  they come down depends on CP-SAT's search (:data:`FOCUSES`): its own mix finds walls and closes small
+  gaps (Medium1 after 120 s: 221 moves), while ``max_lp``, which solves the model's whole linear
+  relaxation at every step, lowers the bound much faster (Medium1 after 120 s: 162 moves; Large1 307,
+  Huge1 877, below what the mix reached in 600 s, 422 and 1,224) but proves little (not even Small1 in
+  120 s).
 
 :func:`prove` runs them in turn within one time limit: a short search (or the walls given), the branch
-and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls, then the model for a bound.  Without
+and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls (given up after a probe of
+:data:`TREE_PROBE` seconds when it would need more than :data:`TREE_HOPELESS` times the time limit),
+then the model: CP-SAT's own mix for a share of the time (:data:`PROOF_SHARE`, at most
+:data:`PROOF_SECONDS`), then ``max_lp`` for the rest, the lower bound of the two kept.  Without
 OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
 :func:`count_bound`.  Boards with teleports, or with a checkpoint on several cells, are refused: there
 the runner's score depends on its tie-breaks, which neither tool models.
@@ -45,7 +52,7 @@ from typing import Callable, Optional
 from ..grid import ORTHOGONAL
 from ..puzzles.wallmaze import UNLIMITED, WallMaze, score
 
-__all__ = ["Proof", "prove", "model_bound", "count_bound", "TREE_UP_TO_WALLS", "ROUTE_RULES_UP_TO",
+__all__ = ["Proof", "prove", "model_bound", "count_bound", "TREE_UP_TO_WALLS", "ROUTE_RULES_UP_TO", "FOCUSES",
            "solver_available"]
 
 #: :func:`prove` tries the branch and bound on boards of at most this many walls (Pathery's Medium maps
@@ -55,6 +62,22 @@ TREE_UP_TO_WALLS = 13
 #: :func:`model_bound` adds the route's rules (:func:`_route_rules`) on boards whose open cells times legs
 #: are at most this (Pathery's Huge maps: about 2,000; Gargantuan, 890,000, is left to the potentials).
 ROUTE_RULES_UP_TO = 5_000
+
+#: :func:`model_bound`'s focuses: the CP-SAT searches each runs on its full model (none listed: CP-SAT's
+#: own choice; ``max_lp`` is the search with the whole linear relaxation, which lowers the bound fastest).
+FOCUSES = {"proof": (), "bound": ("max_lp",)}
+
+#: :func:`prove` gives up the branch and bound once it would need more than this many times the whole
+#: time limit to finish (judged from the share of its tree searched, after :data:`TREE_PROBE` seconds):
+#: on Pathery's Medium maps it would need days, so the time goes to the model's bound.
+TREE_HOPELESS = 10.0
+TREE_PROBE = 5.0
+
+#: After a branch and bound that did not finish, the model first tries to *prove* (CP-SAT's own mix,
+#: which proves boards a little beyond the tree) for this share of its time, at most
+#: :data:`PROOF_SECONDS`; the rest goes to lowering the bound (``focus="bound"``).
+PROOF_SHARE = 0.2
+PROOF_SECONDS = 60.0
 
 
 @dataclass
@@ -146,10 +169,14 @@ def count_bound(maze: WallMaze) -> int:
     return g.cap * len(g.legs)
 
 
-def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int = 2) -> dict:
+def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int = 2, focus: str = "proof") -> dict:
     """The model of the module's text, solved by CP-SAT for ``seconds`` (from ``walls``, a hint):
     ``{"bound": no wall set beats it, "moves" and "walls": the best wall set the solver found (scored by the
     runner; None when it found none), "optimal": the solver proved its best, "status": its word}``.
+    ``focus``: ``"proof"``, CP-SAT's own mix of searches (they find wall sets and close small gaps), or
+    ``"bound"``, whose main search solves the model's whole linear relaxation at every step (CP-SAT's
+    ``max_lp``): it brings the bound down much faster on big boards (Medium1 after 120 s: 162 moves
+    against 221) but seldom closes the gap, nor finds good walls (:data:`FOCUSES`).
 
     >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> r = model_bound(parse("walls: 1\\ns..\\n...\\n..f"), seconds=10)
@@ -158,6 +185,8 @@ def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int
     """
     from ortools.sat.python import cp_model
 
+    if focus not in FOCUSES:
+        raise ValueError(f"focus {focus!r}: choose one of {', '.join(FOCUSES)}")
     _check(maze)
     g = _Graph(maze)
     m = cp_model.CpModel()
@@ -189,6 +218,8 @@ def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.1, float(seconds))
     solver.parameters.num_workers = max(1, int(workers))
+    if FOCUSES[focus]:
+        solver.parameters.subsolvers.extend(FOCUSES[focus])
     status = solver.Solve(m)
     out = {"bound": None, "moves": None, "walls": None, "optimal": status == cp_model.OPTIMAL,
            "status": solver.StatusName(status)}
@@ -341,14 +372,17 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
         # (The tree proves Pathery's Small maps in a second or so; on Medium it had searched about 0.01%
-        # of its tree after a minute: a share of the time that long gives the model the rest.)
-        share = max(0.1, 0.3 * left() if solver_available() else left())
+        # of its tree after a minute: there it gives up after its probe, and the model has the rest.)
+        solver = solver_available()
+        share = max(0.1, 0.3 * left() if solver else left())
         t1 = time.perf_counter()
         if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
             from .big.tree import prove as tree_prove
-            tree = tree_prove(maze, best_moves, seconds=share)
+            tree = tree_prove(maze, best_moves, seconds=share,
+                              hopeless=(TREE_PROBE, TREE_HOPELESS * seconds) if solver else None)
             moves, cells, done = tree.moves, tree.walls, tree.proven
-            note = "finished" if done else f"stopped, about {tree.share:.2%} of the tree searched"
+            note = ("finished" if done else f"gave up, about {tree.share:.4%} of the tree searched" if tree.gave_up
+                    else f"stopped, about {tree.share:.2%} of the tree searched")
             steps.append(f"branch and bound: {tree.nodes:,} boards, {note}")
         else:
             tree = exact(maze, seconds=share, start=OptResult(best_cells, best_moves))
@@ -359,10 +393,17 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         if done:
             return Proof(best_cells, best_moves, best_moves, True, "branch and bound", time.perf_counter() - t0, steps)
     say((time.perf_counter() - t0) / seconds, best_moves)
-    if solver_available() and left() > 0.5:
+    # The model: first CP-SAT's own mix, which may prove the board; then, on a board where the
+    # route's rules apply, the rest of the time lowers the bound (the max of the two runs' walls, the
+    # min of their bounds: each holds for every wall set).
+    lowers = len(g.cells) * len(g.legs) <= ROUTE_RULES_UP_TO
+    for focus in ("proof", "bound"):
+        if not solver_available() or left() <= 0.5 or (focus == "bound" and not lowers):
+            break
         t1 = time.perf_counter()
-        out = model_bound(maze, seconds=left() - 0.3, walls=best_cells, workers=workers)
-        steps.append(f"CP-SAT: {out['moves']} moves, bound {out['bound']} ({out['status']}) in "
+        budget = min(PROOF_SECONDS, PROOF_SHARE * left()) if focus == "proof" and lowers else left() - 0.3
+        out = model_bound(maze, seconds=budget, walls=best_cells, workers=workers, focus=focus)
+        steps.append(f"CP-SAT ({focus}): {out['moves']} moves, bound {out['bound']} ({out['status']}) in "
                      f"{time.perf_counter() - t1:.1f} s")
         if out["moves"] is not None and out["moves"] > best_moves:
             best_moves, best_cells = out["moves"], out["walls"]
@@ -370,5 +411,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
             raise RuntimeError(f"CP-SAT's bound {out['bound']} is below a score reached ({best_moves})")
         if out["bound"] is not None and out["bound"] < bound:
             bound, how = out["bound"], "CP-SAT"
+        if bound <= best_moves:
+            break
     bound = max(bound, best_moves)
     return Proof(sorted(best_cells), best_moves, bound, bound == best_moves, how, time.perf_counter() - t0, steps)

@@ -258,7 +258,8 @@ class TreeResult(NamedTuple):
     """What :func:`prove` found: ``moves`` (the best, at least the ``best`` given), ``walls`` (None when
     nothing beat ``best``), ``proven`` (the search finished: no wall set beats ``moves``), ``nodes``
     (boards scored), ``seconds`` and ``share``, an estimate of the share of the tree searched (each branch
-    of a node counted as an equal part of it; 1.0 when proven)."""
+    of a node counted as an equal part of it; 1.0 when proven); ``gave_up``: stopped as hopeless (see
+    :func:`prove`)."""
 
     moves: int
     walls: Optional[list]
@@ -266,14 +267,32 @@ class TreeResult(NamedTuple):
     nodes: int
     seconds: float
     share: float = 1.0
+    gave_up: bool = False
+
+
+def share_searched(t: Tree) -> float:
+    """An estimate of the share of the tree searched so far (each branch of a node counted as an equal
+    part of it; 1.0 once finished)."""
+    if t.at[DONE]:
+        return 1.0
+    share, weight = 0.0, 1.0
+    for d in range(int(t.at[DEPTH]) + 1):
+        if t.ncand[d] == 0:
+            break
+        share += weight * max(0, t.pos[d] - 1) / t.ncand[d]
+        weight /= t.ncand[d]
+    return share
 
 
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
-          max_nodes: Optional[int] = None) -> TreeResult:
+          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None) -> TreeResult:
     """The compiled branch and bound on ``maze`` (which :func:`~.legs.applies` must accept) from the bare
     board, looking for more than ``best`` moves (a score known already), for ``seconds`` or ``max_nodes``
-    boards scored; see the module's text."""
+    boards scored; see the module's text.  ``hopeless``, ``(probe, most)``: after ``probe`` seconds, give
+    up as soon as the tree would need more than ``most`` seconds in all at its pace so far (judged from
+    :func:`share_searched`; ``TreeResult.gave_up`` then says so)."""
     t0 = time.perf_counter()
+    gave_up = False
     b = board(maze)
     limit = b.budget
     t = new_tree(b.rocks, limit, best)
@@ -293,17 +312,16 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
             elapsed = time.perf_counter() - t0
             if elapsed >= seconds:
                 break
+        if hopeless is not None:
+            elapsed = time.perf_counter() - t0
+            if elapsed >= hopeless[0] and elapsed > hopeless[1] * share_searched(t):
+                gave_up = True
+                break
             per = max(took, 1e-7) / step         # about 50 ms a chunk, and no more than the time left
             step = max(1, min(int(0.05 / per), int((seconds - elapsed) / per)))
-    share, weight = 1.0, 1.0                # the share of the tree searched (each branch weighted alike)
-    if not t.at[DONE]:
-        share = 0.0
-        for d in range(int(t.at[DEPTH]) + 1):
-            if t.ncand[d] == 0:
-                break
-            share += weight * max(0, t.pos[d] - 1) / t.ncand[d]
-            weight /= t.ncand[d]
+    share = share_searched(t)
     found = None
     if t.at[BEST_N] >= 0:
         found = sorted(maze.grid.cell(int(v)) for v in t.out[:t.at[BEST_N]])
-    return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0, share)
+    return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0, share,
+                      gave_up)
