@@ -84,6 +84,9 @@ def test_the_tree_gives_up_when_it_would_take_too_long():
     small = BOARDS[1]
     done = tree.prove(small, -1, seconds=30, hopeless=(0.0, 1e9))
     assert done.proven and not done.gave_up
+    several = wallmaze.parse("walls: 6\n" + "\n".join(["s....."] + ["......"] * 3 + [".....f"]))
+    untimed = tree.prove(several, -1, seconds=None, hopeless=(0.0, 1e9))     # (several chunks, no clock)
+    assert untimed.proven and not untimed.gave_up and untimed.nodes > 1_000
 
 
 @pytest.mark.parametrize("maze", BOARDS, ids=[f"board{i}" for i in range(len(BOARDS))])

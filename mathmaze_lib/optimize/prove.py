@@ -73,8 +73,8 @@ FOCUSES = {"proof": (), "bound": ("max_lp",)}
 TREE_HOPELESS = 10.0
 TREE_PROBE = 5.0
 
-#: After a branch and bound that did not finish, the model first tries to *prove* (CP-SAT's own mix,
-#: which proves boards a little beyond the tree) for this share of its time, at most
+#: The model (after a branch and bound that did not finish, or on a board too big for one) first tries to
+#: *prove* (CP-SAT's own mix, which proves boards a little beyond the tree) for this share of its time, at most
 #: :data:`PROOF_SECONDS`; the rest goes to lowering the bound (``focus="bound"``).
 PROOF_SHARE = 0.2
 PROOF_SECONDS = 60.0
@@ -370,10 +370,10 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
     bound, how = g.cap * len(g.legs), "count"
     if best_moves is None:                  # no route even without walls: nothing beats nothing
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
+    solver = solver_available()
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
         # (The tree proves Pathery's Small maps in a second or so; on Medium it had searched about 0.01%
         # of its tree after a minute: there it gives up after its probe, and the model has the rest.)
-        solver = solver_available()
         share = max(0.1, 0.3 * left() if solver else left())
         t1 = time.perf_counter()
         if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
@@ -398,7 +398,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
     # min of their bounds: each holds for every wall set).
     lowers = len(g.cells) * len(g.legs) <= ROUTE_RULES_UP_TO
     for focus in ("proof", "bound"):
-        if not solver_available() or left() <= 0.5 or (focus == "bound" and not lowers):
+        if not solver or left() <= 0.5 or (focus == "bound" and not lowers):
             break
         t1 = time.perf_counter()
         budget = min(PROOF_SECONDS, PROOF_SHARE * left()) if focus == "proof" and lowers else left() - 0.3

@@ -308,15 +308,13 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
         if chunk(g, b.wallable, limit, step, t):
             break
         took = time.perf_counter() - started
+        elapsed = time.perf_counter() - t0
+        if seconds is not None and elapsed >= seconds:
+            break
+        if hopeless is not None and elapsed >= hopeless[0] and elapsed > hopeless[1] * share_searched(t):
+            gave_up = True
+            break
         if seconds is not None:
-            elapsed = time.perf_counter() - t0
-            if elapsed >= seconds:
-                break
-        if hopeless is not None:
-            elapsed = time.perf_counter() - t0
-            if elapsed >= hopeless[0] and elapsed > hopeless[1] * share_searched(t):
-                gave_up = True
-                break
             per = max(took, 1e-7) / step         # about 50 ms a chunk, and no more than the time left
             step = max(1, min(int(0.05 / per), int((seconds - elapsed) / per)))
     share = share_searched(t)
