@@ -4,8 +4,9 @@ and "proven optimal" when the two meet (``walls prove``).
 Two exact tools work on the same question, each where it is strongest:
 
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
-  runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second): it
-  proves Pathery's Small maps in about a second, but its tree grows too fast past a dozen walls;
+  runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second on
+  each core, the tree split among them): it proves Pathery's Small maps in about a second and Medium1
+  (12 walls) in 46 minutes on two cores (5.1 billion boards), but its tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
   ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
@@ -27,9 +28,9 @@ Two exact tools work on the same question, each where it is strongest:
   120 s).
 
 :func:`prove` runs them in turn within one time limit: a short search (or the walls given), the branch
-and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls (given up after a probe of
-:data:`TREE_PROBE` seconds when it would need more than :data:`TREE_HOPELESS` times the time limit),
-then the model: CP-SAT's own mix for a share of the time (:data:`PROOF_SHARE`, at most
+and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls, on every core, for all but
+:data:`MODEL_SECONDS` of the time (given up after a probe of :data:`TREE_PROBE` seconds when it would
+need more than :data:`TREE_HOPELESS` times the time limit), then the model: CP-SAT's own mix for a share of the time (:data:`PROOF_SHARE`, at most
 :data:`PROOF_SECONDS`), then ``max_lp`` for the rest, the lower bound of the two kept.  Without
 OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
 :func:`count_bound`.  Boards with teleports, or with a checkpoint on several cells, are refused: there
@@ -69,9 +70,14 @@ FOCUSES = {"proof": (), "bound": ("max_lp",)}
 
 #: :func:`prove` gives up the branch and bound once it would need more than this many times the whole
 #: time limit to finish (judged from the share of its tree searched, after :data:`TREE_PROBE` seconds):
-#: on Pathery's Medium maps it would need days, so the time goes to the model's bound.
+#: then the time goes to the model's bound.
 TREE_HOPELESS = 10.0
 TREE_PROBE = 5.0
+
+#: Where the branch and bound may finish, it has all of the time but this many seconds (and at least 30%
+#: of it), the model the rest: on Medium1 ``max_lp``'s bound is 162 moves after 120 s, 161 after 600 s,
+#: while the tree proves 84 in 46 minutes on two cores (``walls prove --seconds 4000``).
+MODEL_SECONDS = 150.0
 
 #: The model (after a branch and bound that did not finish, or on a board too big for one) first tries to
 #: *prove* (CP-SAT's own mix, which proves boards a little beyond the tree) for this share of its time, at most
@@ -372,13 +378,13 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     solver = solver_available()
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
-        # (The tree proves Pathery's Small maps in a second or so; on Medium it had searched about 0.01%
-        # of its tree after a minute: there it gives up after its probe, and the model has the rest.)
-        share = max(0.1, 0.3 * left() if solver else left())
+        # (The tree proves Pathery's Small maps in a second or so, Medium1 in about an hour on two cores;
+        # the model's bound needs much less than the rest: see MODEL_SECONDS.)
+        share = max(0.1, max(0.3 * left(), left() - MODEL_SECONDS) if solver else left())
         t1 = time.perf_counter()
         if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
             from .big.tree import prove as tree_prove
-            tree = tree_prove(maze, best_moves, seconds=share,
+            tree = tree_prove(maze, best_moves, seconds=share, workers=workers,
                               hopeless=(TREE_PROBE, TREE_HOPELESS * seconds) if solver else None)
             moves, cells, done = tree.moves, tree.walls, tree.proven
             note = ("finished" if done else f"gave up, about {tree.share:.4%} of the tree searched" if tree.gave_up

@@ -10,7 +10,9 @@ runner can step round without walking more than the best (:func:`_detour`).  Its
 so that a time limit can stop it between chunks.  The annealing's "clear and refill a square" move
 (:meth:`~.engine._Engine.refill`) runs the same search, its walls allowed on the square's cells only.
 
-:func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best.
+:func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best;
+on several cores the tree is split into subtrees (:func:`split`: each node a few walls down, with the
+cells its earlier sibling branches leave out), which worker processes search, smallest first.
 
 >>> from mathmaze_lib.puzzles.wallmaze import parse
 >>> r = prove(parse("walls: 3\\ns....\\n.....\\n....f"), 0, seconds=10)
@@ -29,7 +31,7 @@ from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import njit
 from .legs import board, geo
 
-__all__ = ["prove", "TreeResult", "new_tree", "start", "chunk"]
+__all__ = ["prove", "TreeResult", "new_tree", "start", "chunk", "split", "split_at"]
 
 
 class Tree(NamedTuple):
@@ -284,14 +286,36 @@ def share_searched(t: Tree) -> float:
     return share
 
 
+#: With several workers, :func:`prove` first searches alone for this many seconds (Pathery's Small maps
+#: are proven in about a second, less than starting the workers takes), then splits the tree.
+ALONE_SECONDS = 2.0
+
+#: The tree is split into at least this many subtrees, one task each (the nodes as many walls down as that
+#: takes: Medium1, 4 walls, 3,600 tasks), taken by the workers smallest first (see :func:`split`).
+SPLIT_TASKS = 1_000
+
+
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
-          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None) -> TreeResult:
+          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None, workers: int = 1) -> TreeResult:
     """The compiled branch and bound on ``maze`` (which :func:`~.legs.applies` must accept) from the bare
     board, looking for more than ``best`` moves (a score known already), for ``seconds`` or ``max_nodes``
     boards scored; see the module's text.  ``hopeless``, ``(probe, most)``: after ``probe`` seconds, give
     up as soon as the tree would need more than ``most`` seconds in all at its pace so far (judged from
-    :func:`share_searched`; ``TreeResult.gave_up`` then says so)."""
+    the share searched; ``TreeResult.gave_up`` then says so).  ``workers`` > 1 (with ``seconds`` and no
+    ``max_nodes``): after :data:`ALONE_SECONDS` alone, the tree is split (:func:`split`) and searched by
+    that many processes."""
     t0 = time.perf_counter()
+    if workers <= 1 or max_nodes is not None or seconds is None:
+        return _alone(maze, best, seconds, max_nodes, hopeless, t0)
+    first = _alone(maze, best, min(seconds, ALONE_SECONDS), None, None, t0)
+    if first.proven or time.perf_counter() - t0 >= seconds:
+        return first._replace(seconds=time.perf_counter() - t0)
+    found = _split_run(maze, first.moves, first.walls, seconds, hopeless, workers, t0)
+    return found._replace(nodes=found.nodes + first.nodes, walls=found.walls if found.moves > best else None)
+
+
+def _alone(maze: WallMaze, best: int, seconds, max_nodes, hopeless, t0) -> TreeResult:
+    """:func:`prove` in this process."""
     gave_up = False
     b = board(maze)
     limit = b.budget
@@ -315,11 +339,131 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
             gave_up = True
             break
         if seconds is not None:
-            per = max(took, 1e-7) / step         # about 50 ms a chunk, and no more than the time left
-            step = max(1, min(int(0.05 / per), int((seconds - elapsed) / per)))
+            step = _next_step(took, step, seconds - elapsed)
     share = share_searched(t)
     found = None
     if t.at[BEST_N] >= 0:
         found = sorted(maze.grid.cell(int(v)) for v in t.out[:t.at[BEST_N]])
     return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0, share,
                       gave_up)
+
+
+def _next_step(took: float, step: int, left: float) -> int:
+    """The next chunk's boards: about 50 ms, and no more than the time ``left`` holds."""
+    per = max(took, 1e-7) / step
+    return max(1, min(int(0.05 / per), int(left / per)))
+
+
+def _subtree(b, g, walls, left_out, best) -> Tree:
+    """The search below the node of the tree with ``walls`` built and the cells ``left_out`` by earlier
+    branches, its board scored and its branches listed (:func:`start`)."""
+    blocked = b.rocks.copy()
+    blocked[list(walls)] = 1
+    t = new_tree(blocked, b.budget - len(walls), best)
+    for c in left_out:
+        t.excl[c] += 1
+    start(g, b.wallable, b.budget - len(walls), t)
+    return t
+
+
+def split(maze: WallMaze, best: int, at_least: int = SPLIT_TASKS):
+    """:func:`split_at` as few walls down as gives ``at_least`` tasks (or one wall less than the budget)."""
+    depth = 1
+    while True:
+        tasks, moves, walls = split_at(maze, best, depth)
+        if len(tasks) >= at_least or depth + 2 >= board(maze).budget:
+            return tasks, moves, walls
+        depth += 1
+
+
+def split_at(maze: WallMaze, best: int, depth: int):
+    """The tree's nodes ``depth`` walls down (or fewer, where it ends sooner), as tasks ``(walls,
+    left_out)`` (cell numbers), smallest first (the later branches of a node leave more cells out: their
+    subtrees are smaller); and the best score met on the way, with its walls (None when nothing beat
+    ``best``).  The subtrees of the tasks are the whole tree below them, each wall set met once."""
+    b = board(maze)
+    g = geo(b)
+    tasks, top = [], [best, None]
+
+    def down(walls, left_out):
+        t = _subtree(b, g, walls, left_out, top[0])
+        if t.at[BEST] > top[0]:
+            top[:] = [int(t.at[BEST]), list(walls)]
+        branches = [int(c) for c in t.cand[0, :t.ncand[0]]]
+        if len(walls) == depth or not branches or len(walls) + 1 >= b.budget:
+            if branches:
+                tasks.append((tuple(walls), tuple(left_out)))
+            return
+        for j, c in enumerate(branches):
+            down(walls + [c], left_out + branches[:j])
+
+    down([], [])
+    tasks.reverse()
+    return tasks, top[0], top[1]
+
+
+_BOARD = {}
+
+
+def _start_worker(maze: WallMaze) -> None:
+    """A worker's set-up: the board's arrays, once."""
+    b = board(maze)
+    _BOARD["maze"], _BOARD["b"], _BOARD["g"] = maze, b, geo(b)
+
+
+def _task(args):
+    """One task of :func:`split` searched in a worker until ``deadline`` (``time.time()``): ``(finished,
+    moves, walls or None, boards)``."""
+    walls, left_out, best, deadline = args
+    b, g = _BOARD["b"], _BOARD["g"]
+    t = _subtree(b, g, walls, left_out, best)
+    limit = b.budget - len(walls)
+    step = 1_000
+    done = bool(t.ncand[0] == 0)
+    while not done and time.time() < deadline:
+        started = time.perf_counter()
+        done = chunk(g, b.wallable, limit, step, t)
+        step = _next_step(time.perf_counter() - started, step, max(1e-3, deadline - time.time()))
+    found = None
+    if t.at[BEST_N] >= 0:
+        found = list(walls) + [int(v) for v in t.out[:t.at[BEST_N]]]
+    return done, int(t.at[BEST]), found, int(t.at[NODES])
+
+
+def _split_run(maze, best, walls, seconds, hopeless, workers, t0) -> TreeResult:
+    """The tree split into tasks (:func:`split`) searched by ``workers`` processes ("spawn") until the time
+    limit (counted from ``t0``), from ``best`` moves with ``walls`` (cells): finished when every task has
+    finished."""
+    import multiprocessing
+
+    tasks, moves, cells = split(maze, best)
+    grid = maze.grid
+    if cells is not None:
+        walls = sorted(grid.cell(v) for v in cells)
+    deadline = time.time() + seconds - (time.perf_counter() - t0)
+    done = nodes = 0
+    gave_up = False
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze,))
+    try:
+        answers = pool.imap_unordered(_task, [(w, x, moves, deadline) for w, x in tasks])
+        waiting = len(tasks)
+        while waiting and time.time() < deadline + 1.0:
+            try:
+                finished, got, found, boards = answers.next(timeout=0.5)
+                waiting -= 1
+                done += finished
+                nodes += boards
+                if found is not None and got > moves:
+                    moves, walls = got, sorted(grid.cell(v) for v in found)
+            except multiprocessing.TimeoutError:
+                pass
+            elapsed = time.perf_counter() - t0
+            if hopeless is not None and elapsed >= hopeless[0] and elapsed * len(tasks) > hopeless[1] * done:
+                gave_up = True
+                break
+    finally:
+        pool.terminate()
+        pool.join()
+    share = done / len(tasks) if tasks else 1.0
+    return TreeResult(moves, walls, done == len(tasks), nodes, time.perf_counter() - t0, share, gave_up)
