@@ -408,7 +408,7 @@ _BOARD = {}
 def _start_worker(maze: WallMaze) -> None:
     """A worker's set-up: the board's arrays, once."""
     b = board(maze)
-    _BOARD["maze"], _BOARD["b"], _BOARD["g"] = maze, b, geo(b)
+    _BOARD["b"], _BOARD["g"] = b, geo(b)
 
 
 def _task(args):
