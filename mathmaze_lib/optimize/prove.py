@@ -30,8 +30,9 @@ Two exact tools work on the same question, each where it is strongest:
 :func:`prove` runs them in turn within one time limit: a short search (or the walls given), the branch
 and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls, on every core, for all but
 :data:`MODEL_SECONDS` of the time (given up after a probe of :data:`TREE_PROBE` seconds when it would
-need more than :data:`TREE_HOPELESS` times the time limit), then the model: CP-SAT's own mix for a share of the time (:data:`PROOF_SHARE`, at most
-:data:`PROOF_SECONDS`), then ``max_lp`` for the rest, the lower bound of the two kept.  Without
+need more than :data:`TREE_HOPELESS` times the time limit), then the model: CP-SAT's own mix for a
+share of the time (:data:`PROOF_SHARE`, at most :data:`PROOF_SECONDS`), then ``max_lp`` for the rest,
+the lower bound of the two kept.  Without
 OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
 :func:`count_bound`.  Boards with teleports, or with a checkpoint on several cells, are refused: there
 the runner's score depends on its tie-breaks, which neither tool models.
@@ -378,7 +379,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     solver = solver_available()
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
-        # (The tree proves Pathery's Small maps in a second or so, Medium1 in about an hour on two cores;
+        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 46 minutes on two cores;
         # the model's bound needs much less than the rest: see MODEL_SECONDS.)
         share = max(0.1, max(0.3 * left(), left() - MODEL_SECONDS) if solver else left())
         t1 = time.perf_counter()
