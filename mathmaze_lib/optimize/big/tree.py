@@ -368,10 +368,12 @@ def _subtree(b, g, walls, left_out, best) -> Tree:
 
 def split(maze: WallMaze, best: int, at_least: int = SPLIT_TASKS):
     """:func:`split_at` as few walls down as gives ``at_least`` tasks (or one wall less than the budget)."""
+    b = board(maze)
+    g = geo(b)
     depth = 1
     while True:
-        tasks, moves, walls = split_at(maze, best, depth)
-        if len(tasks) >= at_least or depth + 2 >= board(maze).budget:
+        tasks, moves, walls = _split_at(b, g, best, depth)
+        if len(tasks) >= at_least or depth + 2 >= b.budget:
             return tasks, moves, walls
         depth += 1
 
@@ -382,7 +384,11 @@ def split_at(maze: WallMaze, best: int, depth: int):
     subtrees are smaller); and the best score met on the way, with its walls (None when nothing beat
     ``best``).  The subtrees of the tasks are the whole tree below them, each wall set met once."""
     b = board(maze)
-    g = geo(b)
+    return _split_at(b, geo(b), best, depth)
+
+
+def _split_at(b, g, best: int, depth: int):
+    """:func:`split_at` on the board's arrays ``b`` and ``g``."""
     tasks, top = [], [best, None]
 
     def down(walls, left_out):
