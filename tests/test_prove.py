@@ -109,36 +109,36 @@ SPLIT_BOARDS = [m for m in BOARDS if m.budget >= 2] + [
 def test_the_split_tree_is_the_whole_tree(maze):
     """The tasks of the split tree (searched here one after another, as a worker would) find the
     brute-force best, every one finishes, and none beats the best once it is known."""
-    from mathmaze_lib.optimize.big import tree
+    from mathmaze_lib.optimize.big import split
     best = brute_force(maze)
-    tree._start_worker(maze)
+    split._start_worker(maze)
     for depth in range(1, maze.budget):
-        tasks, moves, cells = tree.split_at(maze, -1, depth)
-        found = [tree._task((walls, left_out, moves, time.time() + 60)) for walls, left_out in tasks]
+        tasks, moves, cells = split.split_at(maze, -1, depth)
+        found = [split._task((walls, left_out, moves, time.time() + 60)) for walls, left_out in tasks]
         assert all(done for done, *_ in found)
         top = max([moves] + [got for _, got, walls, _ in found if walls is not None])
         assert top == best, (depth, top, best)
         for done, got, walls, _ in found:
             if walls is not None and got > moves:
                 assert wallmaze.score(maze, [maze.grid.cell(v) for v in walls]) == got
-        again, moves, cells = tree.split_at(maze, best, depth)
-        assert cells is None and not any(tree._task((w, x, best, time.time() + 60))[2] for w, x in again)
+        again, moves, cells = split.split_at(maze, best, depth)
+        assert cells is None and not any(split._task((w, x, best, time.time() + 60))[2] for w, x in again)
 
 
 @pytest.mark.slow
 def test_the_tree_on_two_workers_proves_what_one_does(monkeypatch):
     """Split among two processes (after no time alone), the tree proves the same best, its walls score
     it; on a board it cannot finish, it keeps its time limit."""
-    from mathmaze_lib.optimize.big import tree
-    monkeypatch.setattr(tree, "ALONE_SECONDS", 0.0)
+    from mathmaze_lib.optimize.big import split, tree
+    monkeypatch.setattr(split, "ALONE_SECONDS", 0.0)
     maze = SPLIT_BOARDS[-1]
     alone = tree.prove(maze, -1, seconds=60)
-    two = tree.prove(maze, -1, seconds=60, workers=2)
+    two = split.prove(maze, -1, seconds=60, workers=2)
     assert alone.proven and two.proven and two.moves == alone.moves == wallmaze.score(maze, two.walls)
     assert two.share == 1.0 and not two.gave_up
     big = wallmaze.parse("walls: 12\n" + "\n".join(["s" + "." * 15] + ["." * 16] * 7 + ["." * 15 + "f"]))
     t0 = time.perf_counter()
-    timed = tree.prove(big, 0, seconds=4, workers=2)
+    timed = split.prove(big, 0, seconds=4, workers=2)
     assert not timed.proven and time.perf_counter() - t0 < 4 + 2.5 and 0 <= timed.share < 1
     assert wallmaze.score(big, timed.walls) == timed.moves
 

@@ -384,7 +384,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         share = max(0.1, max(0.3 * left(), left() - MODEL_SECONDS) if solver else left())
         t1 = time.perf_counter()
         if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
-            from .big.tree import prove as tree_prove
+            from .big.split import prove as tree_prove
             tree = tree_prove(maze, best_moves, seconds=share, workers=workers,
                               hopeless=(TREE_PROBE, TREE_HOPELESS * seconds) if solver else None)
             moves, cells, done = tree.moves, tree.walls, tree.proven

@@ -11,8 +11,7 @@ so that a time limit can stop it between chunks.  The annealing's "clear and ref
 (:meth:`~.engine._Engine.refill`) runs the same search, its walls allowed on the square's cells only.
 
 :func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best;
-on several cores the tree is split into subtrees (:func:`split`: each node a few walls down, with the
-cells its earlier sibling branches leave out), which worker processes search, smallest first.
+on several cores the tree is split into subtrees (:mod:`.split`), which worker processes search.
 
 >>> from mathmaze_lib.puzzles.wallmaze import parse
 >>> r = prove(parse("walls: 3\\ns....\\n.....\\n....f"), 0, seconds=10)
@@ -31,7 +30,7 @@ from ...puzzles.wallmaze import WallMaze
 from ...search.arrays import njit
 from .legs import board, geo
 
-__all__ = ["prove", "TreeResult", "new_tree", "start", "chunk", "split", "split_at"]
+__all__ = ["prove", "TreeResult", "new_tree", "start", "chunk"]
 
 
 class Tree(NamedTuple):
@@ -40,7 +39,8 @@ class Tree(NamedTuple):
     (``chosen``), the best walls (``out``) and the counters ``at`` (slots :data:`DEPTH` ... :data:`DONE`),
     and the routes' scratch (``dist``, ``cost``, ``parent``, ``mark``, ``queue``; each marked cell's cells
     before and after it on its route, ``prv`` and ``nxt``, and ``twice == t.at[STAMP]`` on a cell marked
-    more than once))."""
+    more than once; ``legs``, the legs whose marked route holds the cell, one bit each, and ``legd``,
+    each leg's moves on the board last marked))."""
 
     blocked: np.ndarray
     excl: np.ndarray
@@ -58,6 +58,8 @@ class Tree(NamedTuple):
     prv: np.ndarray
     nxt: np.ndarray
     twice: np.ndarray
+    legs: np.ndarray
+    legd: np.ndarray
 
 
 #: The slots of ``Tree.at``: the depth now, the best moves, its walls, the boards scored, the marks' last
@@ -119,16 +121,63 @@ def _routes(geo, allowed, t):
             if dist[x] == reach and (end < 0 or cost[x] < cost[end]):
                 end = x
         total += reach
+        t.legd[k] = reach
+        bit = np.int64(1) << np.int64(k % 63)
         v = end
         after = -1
         while v >= 0:
             if mark[v] == stamp:
                 t.twice[v] = stamp
+                t.legs[v] |= bit
+            else:
+                t.legs[v] = bit
             mark[v] = stamp
             t.prv[v] = parent[v]
             t.nxt[v] = after
             after = v
             v = parent[v]
+    return total
+
+
+@njit(cache=True)
+def _leaf(geo, t, c):
+    """The moves with one more wall, on ``c`` (a cell of the routes last marked, by :func:`_routes`, on the
+    board before it; ``t.blocked`` holds it now): only the legs whose marked route ``c`` was on are
+    searched again, the others keep their moves; -1 when some leg is blocked."""
+    nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.srcs, geo.sptr, geo.tgts, geo.tptr
+    blocked, dist, queue = t.blocked, t.dist, t.queue
+    legs = len(sptr) - 1
+    total = 0
+    for k in range(legs):
+        if legs < 63 and (t.legs[c] >> np.int64(k)) & 1 == 0:
+            total += t.legd[k]
+            continue
+        dist[:] = -1
+        head = 0
+        tail = 0
+        for i in range(sptr[k], sptr[k + 1]):
+            s = srcs[i]
+            if dist[s] < 0:
+                dist[s] = 0
+                queue[tail] = s
+                tail += 1
+        reach = -1
+        while head < tail and reach < 0:
+            v = queue[head]
+            head += 1
+            for d in range(4):
+                u = nbrs[v, d]
+                if u >= 0 and blocked[u] == 0 and dist[u] < 0:
+                    dist[u] = dist[v] + 1
+                    queue[tail] = u
+                    tail += 1
+            for i in range(tptr[k], tptr[k + 1]):
+                x = tgts[i]
+                if dist[x] >= 0 and (reach < 0 or dist[x] < reach):
+                    reach = dist[x]
+        if reach < 0:
+            return -1
+        total += reach
     return total
 
 
@@ -223,7 +272,7 @@ def chunk(geo, allowed, limit, nodes, t):
             blocked[c] = 1
             chosen[depth] = c
             depth += 1
-            total = _routes(geo, allowed, t)
+            total = _leaf(geo, t, c) if depth == limit else _routes(geo, allowed, t)
             t.at[NODES] += 1
             if total > t.at[BEST]:
                 t.at[BEST] = total
@@ -253,7 +302,7 @@ def new_tree(blocked: np.ndarray, limit: int, best: int) -> Tree:
                 np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
                 np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
                 np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
-                np.zeros(n, np.int32), np.zeros(n, np.int64))
+                np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n + 64, np.int64))
 
 
 class TreeResult(NamedTuple):
@@ -286,36 +335,15 @@ def share_searched(t: Tree) -> float:
     return share
 
 
-#: With several workers, :func:`prove` first searches alone for this many seconds (Pathery's Small maps
-#: are proven in about a second, less than starting the workers takes), then splits the tree.
-ALONE_SECONDS = 2.0
-
-#: The tree is split into at least this many subtrees, one task each (the nodes as many walls down as that
-#: takes: Medium1, 4 walls, 3,600 tasks), taken by the workers smallest first (see :func:`split`).
-SPLIT_TASKS = 1_000
-
-
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
-          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None, workers: int = 1) -> TreeResult:
+          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None) -> TreeResult:
     """The compiled branch and bound on ``maze`` (which :func:`~.legs.applies` must accept) from the bare
-    board, looking for more than ``best`` moves (a score known already), for ``seconds`` or ``max_nodes``
-    boards scored; see the module's text.  ``hopeless``, ``(probe, most)``: after ``probe`` seconds, give
-    up as soon as the tree would need more than ``most`` seconds in all at its pace so far (judged from
-    the share searched; ``TreeResult.gave_up`` then says so).  ``workers`` > 1 (with ``seconds`` and no
-    ``max_nodes``): after :data:`ALONE_SECONDS` alone, the tree is split (:func:`split`) and searched by
-    that many processes."""
+    board, in this process, looking for more than ``best`` moves (a score known already), for ``seconds``
+    or ``max_nodes`` boards scored; see the module's text.  ``hopeless``, ``(probe, most)``: after
+    ``probe`` seconds, give up as soon as the tree would need more than ``most`` seconds in all at its
+    pace so far (judged from the share searched; ``TreeResult.gave_up`` then says so).  On several cores:
+    :func:`.split.prove`."""
     t0 = time.perf_counter()
-    if workers <= 1 or max_nodes is not None or seconds is None:
-        return _alone(maze, best, seconds, max_nodes, hopeless, t0)
-    first = _alone(maze, best, min(seconds, ALONE_SECONDS), None, None, t0)
-    if first.proven or time.perf_counter() - t0 >= seconds:
-        return first._replace(seconds=time.perf_counter() - t0)
-    found = _split_run(maze, first.moves, first.walls, seconds, hopeless, workers, t0)
-    return found._replace(nodes=found.nodes + first.nodes, walls=found.walls if found.moves > best else None)
-
-
-def _alone(maze: WallMaze, best: int, seconds, max_nodes, hopeless, t0) -> TreeResult:
-    """:func:`prove` in this process."""
     gave_up = False
     b = board(maze)
     limit = b.budget
@@ -352,124 +380,3 @@ def _next_step(took: float, step: int, left: float) -> int:
     """The next chunk's boards: about 50 ms, and no more than the time ``left`` holds."""
     per = max(took, 1e-7) / step
     return max(1, min(int(0.05 / per), int(left / per)))
-
-
-def _subtree(b, g, walls, left_out, best) -> Tree:
-    """The search below the node of the tree with ``walls`` built and the cells ``left_out`` by earlier
-    branches, its board scored and its branches listed (:func:`start`)."""
-    blocked = b.rocks.copy()
-    blocked[list(walls)] = 1
-    t = new_tree(blocked, b.budget - len(walls), best)
-    for c in left_out:
-        t.excl[c] += 1
-    start(g, b.wallable, b.budget - len(walls), t)
-    return t
-
-
-def split(maze: WallMaze, best: int, at_least: int = SPLIT_TASKS):
-    """:func:`split_at` as few walls down as gives ``at_least`` tasks (or one wall less than the budget)."""
-    b = board(maze)
-    g = geo(b)
-    depth = 1
-    while True:
-        tasks, moves, walls = _split_at(b, g, best, depth)
-        if len(tasks) >= at_least or depth + 2 >= b.budget:
-            return tasks, moves, walls
-        depth += 1
-
-
-def split_at(maze: WallMaze, best: int, depth: int):
-    """The tree's nodes ``depth`` walls down (or fewer, where it ends sooner), as tasks ``(walls,
-    left_out)`` (cell numbers), smallest first (the later branches of a node leave more cells out: their
-    subtrees are smaller); and the best score met on the way, with its walls (None when nothing beat
-    ``best``).  The subtrees of the tasks are the whole tree below them, each wall set met once."""
-    b = board(maze)
-    return _split_at(b, geo(b), best, depth)
-
-
-def _split_at(b, g, best: int, depth: int):
-    """:func:`split_at` on the board's arrays ``b`` and ``g``."""
-    tasks, top = [], [best, None]
-
-    def down(walls, left_out):
-        t = _subtree(b, g, walls, left_out, top[0])
-        if t.at[BEST] > top[0]:
-            top[:] = [int(t.at[BEST]), list(walls)]
-        branches = [int(c) for c in t.cand[0, :t.ncand[0]]]
-        if len(walls) == depth or not branches or len(walls) + 1 >= b.budget:
-            if branches:
-                tasks.append((tuple(walls), tuple(left_out)))
-            return
-        for j, c in enumerate(branches):
-            down(walls + [c], left_out + branches[:j])
-
-    down([], [])
-    tasks.reverse()
-    return tasks, top[0], top[1]
-
-
-_BOARD = {}
-
-
-def _start_worker(maze: WallMaze) -> None:
-    """A worker's set-up: the board's arrays, once."""
-    b = board(maze)
-    _BOARD["b"], _BOARD["g"] = b, geo(b)
-
-
-def _task(args):
-    """One task of :func:`split` searched in a worker until ``deadline`` (``time.time()``): ``(finished,
-    moves, walls or None, boards)``."""
-    walls, left_out, best, deadline = args
-    b, g = _BOARD["b"], _BOARD["g"]
-    t = _subtree(b, g, walls, left_out, best)
-    limit = b.budget - len(walls)
-    step = 1_000
-    done = bool(t.ncand[0] == 0)
-    while not done and time.time() < deadline:
-        started = time.perf_counter()
-        done = chunk(g, b.wallable, limit, step, t)
-        step = _next_step(time.perf_counter() - started, step, max(1e-3, deadline - time.time()))
-    found = None
-    if t.at[BEST_N] >= 0:
-        found = list(walls) + [int(v) for v in t.out[:t.at[BEST_N]]]
-    return done, int(t.at[BEST]), found, int(t.at[NODES])
-
-
-def _split_run(maze, best, walls, seconds, hopeless, workers, t0) -> TreeResult:
-    """The tree split into tasks (:func:`split`) searched by ``workers`` processes ("spawn") until the time
-    limit (counted from ``t0``), from ``best`` moves with ``walls`` (cells): finished when every task has
-    finished."""
-    import multiprocessing
-
-    tasks, moves, cells = split(maze, best)
-    grid = maze.grid
-    if cells is not None:
-        walls = sorted(grid.cell(v) for v in cells)
-    deadline = time.time() + seconds - (time.perf_counter() - t0)
-    done = nodes = 0
-    gave_up = False
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze,))
-    try:
-        answers = pool.imap_unordered(_task, [(w, x, moves, deadline) for w, x in tasks])
-        waiting = len(tasks)
-        while waiting and time.time() < deadline + 1.0:
-            try:
-                finished, got, found, boards = answers.next(timeout=0.5)
-                waiting -= 1
-                done += finished
-                nodes += boards
-                if found is not None and got > moves:
-                    moves, walls = got, sorted(grid.cell(v) for v in found)
-            except multiprocessing.TimeoutError:
-                pass
-            elapsed = time.perf_counter() - t0
-            if hopeless is not None and elapsed >= hopeless[0] and elapsed * len(tasks) > hopeless[1] * done:
-                gave_up = True
-                break
-    finally:
-        pool.terminate()
-        pool.join()
-    share = done / len(tasks) if tasks else 1.0
-    return TreeResult(moves, walls, done == len(tasks), nodes, time.perf_counter() - t0, share, gave_up)

@@ -1,0 +1,160 @@
+"""The tree of :mod:`.tree` split into subtrees for several cores: each node a few walls down, with the
+cells its earlier sibling branches leave out, is a task; worker processes ("spawn") search the tasks,
+smallest first, until the time limit (:func:`prove`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from ...puzzles.wallmaze import WallMaze
+from .legs import board, geo
+from .tree import BEST, BEST_N, NODES, Tree, TreeResult, _next_step, chunk, new_tree, start
+from .tree import prove as prove_alone
+
+__all__ = ["prove", "split", "split_at", "SPLIT_TASKS"]
+
+#: With several workers, :func:`prove` first searches alone for this many seconds (Pathery's Small maps
+#: are proven in about a second, less than starting the workers takes), then splits the tree.
+ALONE_SECONDS = 2.0
+
+#: The tree is split into at least this many subtrees, one task each (the nodes as many walls down as that
+#: takes: Medium1, 4 walls, 3,600 tasks), taken by the workers smallest first (see :func:`split`).
+SPLIT_TASKS = 1_000
+
+
+def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0, hopeless: Optional[tuple] = None,
+          workers: int = 1) -> TreeResult:
+    """:func:`.tree.prove` on ``workers`` processes: after :data:`ALONE_SECONDS` alone, the tree is split
+    (:func:`split`) and its tasks searched by that many processes until ``seconds`` (the same ``hopeless``
+    rule, judged from the tasks finished).  One worker or no time limit: the tree in this process."""
+    t0 = time.perf_counter()
+    if workers <= 1 or seconds is None:
+        return prove_alone(maze, best, seconds=seconds, hopeless=hopeless)
+    first = prove_alone(maze, best, seconds=min(seconds, ALONE_SECONDS))
+    if first.proven or time.perf_counter() - t0 >= seconds:
+        return first._replace(seconds=time.perf_counter() - t0)
+    found = _run(maze, first.moves, first.walls, seconds, hopeless, workers, t0)
+    return found._replace(nodes=found.nodes + first.nodes, walls=found.walls if found.moves > best else None)
+
+
+def _subtree(b, g, walls, left_out, best) -> Tree:
+    """The search below the node of the tree with ``walls`` built and the cells ``left_out`` by earlier
+    branches, its board scored and its branches listed (:func:`start`)."""
+    blocked = b.rocks.copy()
+    blocked[list(walls)] = 1
+    t = new_tree(blocked, b.budget - len(walls), best)
+    for c in left_out:
+        t.excl[c] += 1
+    start(g, b.wallable, b.budget - len(walls), t)
+    return t
+
+
+def split(maze: WallMaze, best: int, at_least: int = SPLIT_TASKS):
+    """:func:`split_at` as few walls down as gives ``at_least`` tasks (or one wall less than the budget)."""
+    b = board(maze)
+    g = geo(b)
+    depth = 1
+    while True:
+        tasks, moves, walls = _split_at(b, g, best, depth)
+        if len(tasks) >= at_least or depth + 2 >= b.budget:
+            return tasks, moves, walls
+        depth += 1
+
+
+def split_at(maze: WallMaze, best: int, depth: int):
+    """The tree's nodes ``depth`` walls down (or fewer, where it ends sooner), as tasks ``(walls,
+    left_out)`` (cell numbers), smallest first (the later branches of a node leave more cells out: their
+    subtrees are smaller); and the best score met on the way, with its walls (None when nothing beat
+    ``best``).  The subtrees of the tasks are the whole tree below them, each wall set met once."""
+    b = board(maze)
+    return _split_at(b, geo(b), best, depth)
+
+
+def _split_at(b, g, best: int, depth: int):
+    """:func:`split_at` on the board's arrays ``b`` and ``g``."""
+    tasks, top = [], [best, None]
+
+    def down(walls, left_out):
+        t = _subtree(b, g, walls, left_out, top[0])
+        if t.at[BEST] > top[0]:
+            top[:] = [int(t.at[BEST]), list(walls)]
+        branches = [int(c) for c in t.cand[0, :t.ncand[0]]]
+        if len(walls) == depth or not branches or len(walls) + 1 >= b.budget:
+            if branches:
+                tasks.append((tuple(walls), tuple(left_out)))
+            return
+        for j, c in enumerate(branches):
+            down(walls + [c], left_out + branches[:j])
+
+    down([], [])
+    tasks.reverse()
+    return tasks, top[0], top[1]
+
+
+_BOARD = {}
+
+
+def _start_worker(maze: WallMaze) -> None:
+    """A worker's set-up: the board's arrays, once."""
+    b = board(maze)
+    _BOARD["b"], _BOARD["g"] = b, geo(b)
+
+
+def _task(args):
+    """One task of :func:`split` searched in a worker until ``deadline`` (``time.time()``): ``(finished,
+    moves, walls or None, boards)``."""
+    walls, left_out, best, deadline = args
+    b, g = _BOARD["b"], _BOARD["g"]
+    t = _subtree(b, g, walls, left_out, best)
+    limit = b.budget - len(walls)
+    step = 1_000
+    done = bool(t.ncand[0] == 0)
+    while not done and time.time() < deadline:
+        started = time.perf_counter()
+        done = chunk(g, b.wallable, limit, step, t)
+        step = _next_step(time.perf_counter() - started, step, max(1e-3, deadline - time.time()))
+    found = None
+    if t.at[BEST_N] >= 0:
+        found = list(walls) + [int(v) for v in t.out[:t.at[BEST_N]]]
+    return done, int(t.at[BEST]), found, int(t.at[NODES])
+
+
+def _run(maze, best, walls, seconds, hopeless, workers, t0) -> TreeResult:
+    """The tree split into tasks (:func:`split`) searched by ``workers`` processes ("spawn") until the time
+    limit (counted from ``t0``), from ``best`` moves with ``walls`` (cells): finished when every task has
+    finished."""
+    import multiprocessing
+
+    tasks, moves, cells = split(maze, best)
+    grid = maze.grid
+    if cells is not None:
+        walls = sorted(grid.cell(v) for v in cells)
+    deadline = time.time() + seconds - (time.perf_counter() - t0)
+    done = nodes = 0
+    gave_up = False
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze,))
+    try:
+        answers = pool.imap_unordered(_task, [(w, x, moves, deadline) for w, x in tasks])
+        waiting = len(tasks)
+        while waiting and time.time() < deadline + 1.0:
+            try:
+                finished, got, found, boards = answers.next(timeout=0.5)
+                waiting -= 1
+                done += finished
+                nodes += boards
+                if found is not None and got > moves:
+                    moves, walls = got, sorted(grid.cell(v) for v in found)
+            except multiprocessing.TimeoutError:
+                pass
+            elapsed = time.perf_counter() - t0
+            if hopeless is not None and elapsed >= hopeless[0] and elapsed * len(tasks) > hopeless[1] * done:
+                gave_up = True
+                break
+    finally:
+        pool.terminate()
+        pool.join()
+    share = done / len(tasks) if tasks else 1.0
+    return TreeResult(moves, walls, done == len(tasks), nodes, time.perf_counter() - t0, share, gave_up)
