@@ -152,14 +152,25 @@ class _Clock:
         """
         if self.seconds is None or self.max_iters is not None:
             return chunk
-        per = max(took, 1e-7) / max(chunk, 1)
-        want = max(low, min(high, round(0.02 / per)))
-        left = self.seconds - self.elapsed()
-        return max(1, min(want, int(left / per)))
+        return chunk_size(chunk, took, self.seconds - self.elapsed(), low=low, high=high)
 
     def done(self, best) -> None:
         if self.progress is not None:
             self.progress(1.0, best)
+
+
+def chunk_size(chunk: int, took: float, left: float, *, aim: float = 0.02, low: int = 1,
+               high: int = 100_000) -> int:
+    """The size of the next chunk of compiled steps after ``chunk`` of them took ``took`` seconds: about
+    ``aim`` seconds of steps (from ``low`` to ``high``), and no more than the ``left`` seconds are expected
+    to hold (at least one).
+
+    >>> chunk_size(100, 0.002, 10.0), chunk_size(100, 0.002, 0.001), chunk_size(1_000, 0.001, 10.0, aim=0.05)
+    (1000, 50, 50000)
+    """
+    per = max(took, 1e-7) / max(chunk, 1)
+    want = max(low, min(high, round(aim / per)))
+    return max(1, min(want, int(left / per)))
 
 
 def _result(bits: BitRunner, walls: int, moves, method, clock, history, optimal=False) -> OptResult:

@@ -28,7 +28,8 @@ def applies(maze: WallMaze) -> bool:
 class Board:
     """The arrays of a board: ``nbrs`` (n, 4) neighbours (-1: none), ``rocks``, ``wallable`` (1 where a
     wall may go), each leg's start cells ``srcs[sptr[k]:sptr[k + 1]]`` and end cells
-    ``tgts[tptr[k]:tptr[k + 1]]`` (cells numbered ``row * cols + col``), ``budget``."""
+    ``tgts[tptr[k]:tptr[k + 1]]`` (cells numbered ``row * cols + col``), ``budget``, and ``way`` (n, 4):
+    the neighbour Up, Right, Down and Left of each cell (-1 off the board; ``nbrs`` lists them first)."""
 
     nbrs: np.ndarray
     rocks: np.ndarray
@@ -38,6 +39,7 @@ class Board:
     tgts: np.ndarray
     tptr: np.ndarray
     budget: int
+    way: np.ndarray
 
     @property
     def size(self) -> int:
@@ -51,8 +53,9 @@ class Board:
 
 
 class Geo(NamedTuple):
-    """What the compiled steps read of the board: ``nbrs``, ``wallable`` and each leg's start cells
-    ``srcs[sptr[k]:sptr[k + 1]]`` and end cells ``tgts[tptr[k]:tptr[k + 1]]`` (see :class:`Board`)."""
+    """What the compiled steps read of the board: ``nbrs``, ``wallable``, each leg's start cells
+    ``srcs[sptr[k]:sptr[k + 1]]`` and end cells ``tgts[tptr[k]:tptr[k + 1]]``, and ``way`` (see
+    :class:`Board`)."""
 
     nbrs: np.ndarray
     wallable: np.ndarray
@@ -60,6 +63,7 @@ class Geo(NamedTuple):
     sptr: np.ndarray
     tgts: np.ndarray
     tptr: np.ndarray
+    way: np.ndarray
 
 
 class Legs(NamedTuple):
@@ -97,7 +101,7 @@ PLACED, MOVES, SEARCHES, BEST, STEPS, REFRESHED, REFUSED = range(7)
 
 def geo(b: Board) -> Geo:
     """The :class:`Geo` of ``b``."""
-    return Geo(b.nbrs, b.wallable, b.srcs, b.sptr, b.tgts, b.tptr)
+    return Geo(b.nbrs, b.wallable, b.srcs, b.sptr, b.tgts, b.tptr, b.way)
 
 
 def board(maze: WallMaze) -> Board:
@@ -115,8 +119,14 @@ def board(maze: WallMaze) -> Board:
         tgts.extend(b)
         tptr.append(len(tgts))
     budget = int(wallable.sum()) if maze.budget == UNLIMITED else min(maze.budget, int(wallable.sum()))
+    rows, cols = maze.grid.rows, maze.grid.cols
+    r, c = np.divmod(np.arange(rows * cols), cols)
+    way = np.full((rows * cols, 4), -1, np.int32)
+    for j, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):     # Up, Right, Down, Left
+        on = (r + dr >= 0) & (r + dr < rows) & (c + dc >= 0) & (c + dc < cols)
+        way[on, j] = ((r + dr) * cols + c + dc)[on]
     return Board(nbrs, rocks, wallable, np.array(srcs, np.int32), np.array(sptr, np.int32),
-                 np.array(tgts, np.int32), np.array(tptr, np.int32), budget)
+                 np.array(tgts, np.int32), np.array(tptr, np.int32), budget, way)
 
 
 # ---------------------------------------------------------------- compiled: searches of one leg
@@ -128,7 +138,7 @@ def _refresh(k, geo, blocked, legs, queue):
     either end can neither be on its shortest routes nor give a route as short), its shortest-route
     cells (``onr[k]``, listed in ``lst[k, :nlst[k]]``), their number at each distance (``cnt[k]``) and
     its wallable chokepoints (``cut[k, :ncut[k]]``)."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     fa = FA[k]
     fb = FB[k]

@@ -68,7 +68,7 @@ def anneal(geo, run, legs, bk, how, work, scratch, cuts):
     ``run.state``'s slots are named in :mod:`.legs`; ``run.walls[:state[PLACED]]`` the walls, ``run.best``
     the best board; ``bk`` arrays shaped as ``legs`` (to put back the legs searched for a step that is not
     kept); ``cuts``: :func:`_dfs`'s arrays, kept up to date here."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     blocked, walls, spots, state, best_blocked, limit, rng = run
     iters, temp, p_cut, p_off, pick, tries, p_blind = how

@@ -9,8 +9,9 @@ import time
 from typing import Optional
 
 from ...puzzles.wallmaze import WallMaze
+from ..clock import chunk_size
 from .legs import board, geo
-from .tree import BEST, BEST_N, NODES, Tree, TreeResult, _next_step, chunk, new_tree, start
+from .tree import BEST, BEST_N, NODES, STEP_SECONDS, Tree, TreeResult, chunk, new_tree, start
 from .tree import prove as prove_alone
 
 __all__ = ["prove", "split", "split_at", "SPLIT_TASKS"]
@@ -114,7 +115,8 @@ def _task(args):
     while not done and time.time() < deadline:
         started = time.perf_counter()
         done = chunk(g, b.wallable, limit, step, t)
-        step = _next_step(time.perf_counter() - started, step, max(1e-3, deadline - time.time()))
+        step = chunk_size(step, time.perf_counter() - started, max(1e-3, deadline - time.time()), aim=STEP_SECONDS,
+                          high=1 << 40)
     found = None
     if t.at[BEST_N] >= 0:
         found = list(walls) + [int(v) for v in t.out[:t.at[BEST_N]]]

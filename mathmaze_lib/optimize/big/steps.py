@@ -160,7 +160,7 @@ def _side(x, c, cuts):
 def _cuts_off(k, c, w, geo, blocked, cuts):
     """True when a wall on ``c`` leaves leg ``k`` no route, with wall ``w`` taken off (-1: none) and
     the rest of the board as :func:`_dfs` saw it."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     for i in range(sptr[k], sptr[k + 1]):
         a = _side(srcs[i], c, cuts)
         for j in range(tptr[k], tptr[k + 1]):
@@ -190,7 +190,7 @@ def _gain(c, w, base, geo, blocked, legs, kind, scratch, state, cuts):
     to ``base``: legs where ``c`` is a chokepoint are searched (``kind`` 1), legs where it is on a
     shortest route only keep their length (``kind`` 2), the others do not change (``kind`` 0).
     -1 when some leg would have no route (found without a search when :func:`_dfs` can tell)."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     tmark, seen, queue, dist, st = scratch
     total = base
@@ -227,7 +227,7 @@ def _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts):
     same length; a cell alone at its distance among them is searched as a chokepoint).  ``run`` is the
     :class:`~.moves.Run`."""
     blocked, walls, state = run.blocked, run.walls, run.state
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     tmark, seen, queue, dist, st = scratch
     L = len(D)
@@ -295,7 +295,7 @@ def _blind(geo, run, legs, slot, c, S, temp, kind, vias, scratch, cuts):
 def _settle(geo, blocked, legs, w, c, kind, scratch, state):
     """Bring the legs up to date once :func:`_blind`'s step (wall ``w`` moved to ``c``) is kept, by their
     ``kind``; returns the moves."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     tmark, seen, queue, dist, st = scratch
     S = 0
@@ -321,7 +321,7 @@ def _take_off(w, geo, blocked, legs, bk, aff, queue, state):
     """Take wall ``w`` off and search in full the legs it can shorten (saved in ``bk`` first; their
     numbers in ``aff``); the other legs' bounds are lowered.  Returns (the sum of the lengths now, the
     number of legs searched)."""
-    nbrs, wallable, srcs, sptr, tgts, tptr = geo
+    nbrs, wallable, srcs, sptr, tgts, tptr, _way = geo
     FA, FB, D, onr, cnt, lst, nlst, cut, ncut = legs
     blocked[w] = 0
     total = 0

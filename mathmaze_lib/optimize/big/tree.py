@@ -27,6 +27,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from ...puzzles.wallmaze import WallMaze
+from ..clock import chunk_size
 from ...search.arrays import njit
 from .legs import board, geo
 
@@ -61,6 +62,9 @@ class Tree(NamedTuple):
     legs: np.ndarray
     legd: np.ndarray
 
+
+#: The tree's chunks (:func:`chunk`) take about this many seconds each when it has a time limit.
+STEP_SECONDS = 0.05
 
 #: The slots of ``Tree.at``: the depth now, the best moves, its walls, the boards scored, the marks' last
 #: stamp, and 1 once the search has finished.
@@ -140,17 +144,16 @@ def _routes(geo, allowed, t):
 
 
 @njit(cache=True)
-def _leaf(geo, t, c):
+def _leaf(nbrs, srcs, sptr, tgts, tptr, blocked, legbits, legd, dist, queue, c):
     """The moves with one more wall, on ``c`` (a cell of the routes last marked, by :func:`_routes`, on the
-    board before it; ``t.blocked`` holds it now): only the legs whose marked route ``c`` was on are
-    searched again, the others keep their moves; -1 when some leg is blocked."""
-    nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.srcs, geo.sptr, geo.tgts, geo.tptr
-    blocked, dist, queue = t.blocked, t.dist, t.queue
+    board before it; ``blocked`` holds it now): only the legs whose marked route ``c`` was on
+    (``legbits[c]``) are searched again, the others keep their moves (``legd``); -1 when some leg is
+    blocked.  (The tree's arrays one by one: see :func:`_detour`.)"""
     legs = len(sptr) - 1
     total = 0
     for k in range(legs):
-        if legs < 63 and (t.legs[c] >> np.int64(k)) & 1 == 0:
-            total += t.legd[k]
+        if legs < 63 and (legbits[c] >> np.int64(k)) & 1 == 0:
+            total += legd[k]
             continue
         dist[:] = -1
         head = 0
@@ -182,59 +185,52 @@ def _leaf(geo, t, c):
 
 
 @njit(cache=True)
-def _near(nbrs, blocked, x, y, skip):
-    """True when cell ``x`` has an open neighbour (not ``skip``) next to ``y`` or equal to it."""
-    for d in range(4):
-        u = nbrs[x, d]
-        if u < 0 or u == skip or blocked[u] == 1:
-            continue
-        if u == y:
-            return True
-        for e in range(4):
-            if nbrs[u, e] == y:
-                return True
-    return False
-
-
-@njit(cache=True)
-def _detour(nbrs, t, c):
-    """At most how many moves a wall on ``c`` (once on the marked routes) adds: the route's cells ``a``
-    and ``b`` around it have another common open neighbour (0), or a side cell of ``c`` has open cells
-    next to both (2; as :func:`mathmaze_lib.optimize.exact.detour_moves`); else a large number."""
-    a = t.prv[c]
-    b = t.nxt[c]
+def _detour(way, blocked, prv, nxt, twice, stamp, c):
+    """At most how many moves a wall on ``c`` (once on the marked routes, ``twice != stamp``) adds: the
+    route's cells ``a = prv[c]`` and ``b = nxt[c]`` around it turn a corner whose fourth cell is open (0),
+    or run straight past ``c`` with the three cells beside ``a``, ``c`` and ``b`` on one side open (2; as
+    :func:`mathmaze_lib.optimize.exact.detour_moves`); else a large number.  ``way``: the neighbours by
+    direction (:class:`~.legs.Board`).  (The tree's arrays one by one: a call with the whole tree costs
+    more than this search.)"""
+    a = prv[c]
+    b = nxt[c]
     big = 1 << 30
-    if a < 0 or b < 0 or t.twice[c] == t.at[STAMP]:
+    if a < 0 or b < 0 or twice[c] == stamp:
         return big
-    blocked = t.blocked
-    for d in range(4):                      # a common neighbour of a and b other than c
-        u = nbrs[a, d]
-        if u >= 0 and u != c and blocked[u] == 0:
-            for e in range(4):
-                if nbrs[b, e] == u:
-                    return 0
-    for d in range(4):                      # a, a', s, b', b round c
-        x = nbrs[c, d]
-        if x < 0 or x == a or x == b or blocked[x] == 1:
-            continue
-        if _near(nbrs, blocked, x, a, c) and _near(nbrs, blocked, x, b, c):
+    da = db = -1
+    for d in range(4):
+        if way[c, d] == a:
+            da = d
+        elif way[c, d] == b:
+            db = d
+    if da < 0 or db < 0:
+        return big
+    if (da + 2) % 4 != db:                  # a corner: a and b share a fourth cell
+        o = way[a, db]
+        return 0 if o >= 0 and blocked[o] == 0 else big
+    for turn in (1, 3):
+        side = (da + turn) % 4
+        x, p, q = way[c, side], way[a, side], way[b, side]
+        if x >= 0 and p >= 0 and q >= 0 and blocked[x] == 0 and blocked[p] == 0 and blocked[q] == 0:
             return 2
     return big
 
 
 @njit(cache=True)
-def _branches(nbrs, allowed, t, depth, last, moves):
+def _branches(way, allowed, t, depth, last, moves):
     """The cells of the marked routes where a wall may go now (``allowed``, open, not left out), into
     ``t.cand[depth, :t.ncand[depth]]``;
     for the ``last`` wall, not those where the runner can step round it and still walk no more than the
     best (:func:`_detour`)."""
     m = 0
     stamp = t.at[STAMP]
+    best = t.at[BEST]
+    blocked, excl, mark, prv, nxt, twice, cand = t.blocked, t.excl, t.mark, t.prv, t.nxt, t.twice, t.cand
     for v in range(len(allowed)):
-        if t.mark[v] == stamp and allowed[v] == 1 and t.blocked[v] == 0 and t.excl[v] == 0:
-            if last and moves + _detour(nbrs, t, v) <= t.at[BEST]:
+        if mark[v] == stamp and allowed[v] == 1 and blocked[v] == 0 and excl[v] == 0:
+            if last and moves + _detour(way, blocked, prv, nxt, twice, stamp, v) <= best:
                 continue
-            t.cand[depth, m] = v
+            cand[depth, m] = v
             m += 1
     t.ncand[depth] = m
     t.pos[depth] = 0
@@ -252,7 +248,7 @@ def start(geo, allowed, limit, t):
     t.ncand[0] = 0
     t.pos[0] = 0
     if total >= 0 and limit > 0:
-        _branches(geo.nbrs, allowed, t, 0, limit == 1, total)
+        _branches(geo.way, allowed, t, 0, limit == 1, total)
     return total
 
 
@@ -263,6 +259,8 @@ def chunk(geo, allowed, limit, nodes, t):
     end = t.at[NODES] + nodes
     depth = t.at[DEPTH]
     cand, ncand, pos, chosen, excl, blocked = t.cand, t.ncand, t.pos, t.chosen, t.excl, t.blocked
+    nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.srcs, geo.sptr, geo.tgts, geo.tptr
+    legbits, legd, dist, queue = t.legs, t.legd, t.dist, t.queue
     while t.at[NODES] < end:
         if depth < limit and pos[depth] < ncand[depth]:
             c = cand[depth, pos[depth]]
@@ -272,7 +270,8 @@ def chunk(geo, allowed, limit, nodes, t):
             blocked[c] = 1
             chosen[depth] = c
             depth += 1
-            total = _leaf(geo, t, c) if depth == limit else _routes(geo, allowed, t)
+            total = _leaf(nbrs, srcs, sptr, tgts, tptr, blocked, legbits, legd, dist, queue, c) if depth == limit \
+                else _routes(geo, allowed, t)
             t.at[NODES] += 1
             if total > t.at[BEST]:
                 t.at[BEST] = total
@@ -281,7 +280,7 @@ def chunk(geo, allowed, limit, nodes, t):
             ncand[depth] = 0
             pos[depth] = 0
             if total >= 0 and depth < limit:
-                _branches(geo.nbrs, allowed, t, depth, depth + 1 == limit, total)
+                _branches(geo.way, allowed, t, depth, depth + 1 == limit, total)
         else:
             if pos[depth] > 1:          # leaving this level: its left-out branches come back
                 for i in range(pos[depth] - 1):
@@ -367,16 +366,10 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
             gave_up = True
             break
         if seconds is not None:
-            step = _next_step(took, step, seconds - elapsed)
+            step = chunk_size(step, took, seconds - elapsed, aim=STEP_SECONDS, high=1 << 40)
     share = share_searched(t)
     found = None
     if t.at[BEST_N] >= 0:
         found = sorted(maze.grid.cell(int(v)) for v in t.out[:t.at[BEST_N]])
     return TreeResult(int(t.at[BEST]), found, bool(t.at[DONE]), int(t.at[NODES]), time.perf_counter() - t0, share,
                       gave_up)
-
-
-def _next_step(took: float, step: int, left: float) -> int:
-    """The next chunk's boards: about 50 ms, and no more than the time ``left`` holds."""
-    per = max(took, 1e-7) / step
-    return max(1, min(int(0.05 / per), int(left / per)))
