@@ -227,3 +227,21 @@ def test_the_route_rules_alone_leave_no_detour_on_a_board_without_walls(rows):
     solver.parameters.num_workers = 1
     assert solver.Solve(m) == cp_model.OPTIMAL
     assert solver.ObjectiveValue() == wallmaze.score(maze)
+
+
+def test_a_known_maps_bench_row_holds_it_to_its_time():
+    """``make bench``'s proof rows: a Known map meets its goal only when proven within its time (Small 60 s,
+    Medium 600 s); a slower proof is shown, not passed; maps beyond the Known ones have no goal."""
+    from benchmarks.bench_pathery import proof_rows
+
+    def run(moves, bound, seconds):
+        return {"moves": moves, "bound": bound, "proven": moves == bound, "how": "branch and bound",
+                "seconds": 4000, "wall_seconds": seconds, "load": 0.0}
+
+    rows = {r.what.split(":")[0]: r for r in proof_rows({
+        "Small1": run(43, 43, 1.4), "Medium1": run(84, 84, 2073.8), "Medium2": run(85, 85, 590.0),
+        "Medium3": run(135, 189, 600.1), "Large1": run(185, 307, 600.0)})}
+    assert [(rows[f"Pathery {m}"].goal, rows[f"Pathery {m}"].ok) for m in ("Small1", "Medium1", "Medium2", "Medium3")] \
+        == [("= best in 60 s", True), ("= best in 600 s", False), ("= best in 600 s", True), ("= best in 600 s", False)]
+    assert "proven optimal" in rows["Pathery Medium1"].note and "took 2073.8 s" in rows["Pathery Medium1"].note
+    assert (rows["Pathery Large1"].goal, rows["Pathery Large1"].ok) == ("", None)
