@@ -121,13 +121,16 @@ class Grid:
             if 0 <= nr < self.rows and 0 <= nc < self.cols:
                 yield (nr, nc)
 
-    def neighbour_array(self, directions: Sequence = ORTHOGONAL):
+    def neighbour_array(self, directions: Sequence = ORTHOGONAL, *, packed: bool = True):
         """:meth:`neighbour_table` as a numpy array shaped (cells, directions): row ``i`` holds the numbers
         of cell ``i``'s neighbours in the order of ``directions``, then -1s; made with whole-array steps
-        (a 500 x 500 grid's in milliseconds, where a loop over the cells takes seconds).
+        (a 500 x 500 grid's in milliseconds, where a loop over the cells takes seconds).  ``packed=False``:
+        column ``j`` is the neighbour in ``directions[j]``, -1 where that step leaves the grid.
 
         >>> Grid(2, 3).neighbour_array()[:2].tolist()
         [[1, 3, -1, -1], [2, 4, 0, -1]]
+        >>> Grid(2, 3).neighbour_array(packed=False)[:2].tolist()      # Up, Right, Down, Left
+        [[-1, 1, 3, -1], [-1, 2, 4, 0]]
         """
         import numpy as np
 
@@ -137,6 +140,8 @@ class Grid:
             rr, cc = r + dr, c + dc
             on = (rr >= 0) & (rr < self.rows) & (cc >= 0) & (cc < self.cols)
             near[on, j] = (rr * self.cols + cc)[on]
+        if not packed:
+            return near
         order = np.argsort(near < 0, axis=1, kind="stable")     # the neighbours first, in their order
         return np.take_along_axis(near, order, axis=1)
 

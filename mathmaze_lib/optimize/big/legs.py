@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...grid import ORTHOGONAL
 from ...puzzles.wallmaze import UNLIMITED, WallMaze, fastrunner
 from ...search.arrays import INF, bfs_meet, bfs_near, njit
 
@@ -119,12 +120,7 @@ def board(maze: WallMaze) -> Board:
         tgts.extend(b)
         tptr.append(len(tgts))
     budget = int(wallable.sum()) if maze.budget == UNLIMITED else min(maze.budget, int(wallable.sum()))
-    rows, cols = maze.grid.rows, maze.grid.cols
-    r, c = np.divmod(np.arange(rows * cols), cols)
-    way = np.full((rows * cols, 4), -1, np.int32)
-    for j, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):     # Up, Right, Down, Left
-        on = (r + dr >= 0) & (r + dr < rows) & (c + dc >= 0) & (c + dc < cols)
-        way[on, j] = ((r + dr) * cols + c + dc)[on]
+    way = maze.grid.neighbour_array(ORTHOGONAL, packed=False)              # Up, Right, Down, Left
     return Board(nbrs, rocks, wallable, np.array(srcs, np.int32), np.array(sptr, np.int32),
                  np.array(tgts, np.int32), np.array(tptr, np.int32), budget, way)
 
