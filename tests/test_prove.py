@@ -128,7 +128,7 @@ def test_the_split_tree_is_the_whole_tree(maze):
 @pytest.mark.slow
 def test_the_tree_on_two_workers_proves_what_one_does(monkeypatch):
     """Split among two processes (after no time alone), the tree proves the same best, its walls score
-    it; on a board it cannot finish, it keeps its time limit."""
+    it; on a board it cannot finish, it keeps its time limit, or goes on to ``until`` when on course."""
     from mathmaze_lib.optimize.big import split, tree
     monkeypatch.setattr(split, "ALONE_SECONDS", 0.0)
     maze = SPLIT_BOARDS[-1]
@@ -141,6 +141,10 @@ def test_the_tree_on_two_workers_proves_what_one_does(monkeypatch):
     timed = split.prove(big, 0, seconds=4, workers=2)
     assert not timed.proven and time.perf_counter() - t0 < 4 + 2.5 and 0 <= timed.share < 1
     assert wallmaze.score(big, timed.walls) == timed.moves
+    monkeypatch.setattr(split, "on_course", lambda *pace: True)     # (as if it would finish by ``until``)
+    t0 = time.perf_counter()
+    later = split.prove(big, 0, seconds=2, workers=2, until=6)
+    assert not later.proven and 2 + 2.5 < time.perf_counter() - t0 < 6 + 2.5, "it went on to until, no further"
 
 
 @needs_solver

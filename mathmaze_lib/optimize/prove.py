@@ -30,7 +30,8 @@ Two exact tools work on the same question, each where it is strongest:
 :func:`prove` runs them in turn within one time limit: a short search (or the walls given), the branch
 and bound on boards of at most :data:`TREE_UP_TO_WALLS` walls, on every core, for all but
 :data:`MODEL_SECONDS` of the time (given up after a probe of :data:`TREE_PROBE` seconds when it would
-need more than :data:`TREE_HOPELESS` times the time limit), then the model: CP-SAT's own mix for a
+need more than :data:`TREE_HOPELESS` times the time limit; going on to all but :data:`MODEL_AT_LEAST`
+seconds when it is on course to finish by then), then the model: CP-SAT's own mix for a
 share of the time (:data:`PROOF_SHARE`, at most :data:`PROOF_SECONDS`), then ``max_lp`` for the rest,
 the lower bound of the two kept.  Without
 OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
@@ -79,6 +80,12 @@ TREE_PROBE = 5.0
 #: of it), the model the rest: on Medium1 ``max_lp``'s bound is 162 moves after 120 s, 161 after 600 s,
 #: while the tree proves 84 in 35 minutes on two cores (``walls prove --seconds 4000``).
 MODEL_SECONDS = 150.0
+
+#: A tree on several cores that has not finished by its share of the time but is on course to finish
+#: (:func:`~mathmaze_lib.optimize.big.split.on_course`) goes on until all but this many seconds are spent,
+#: the model then gets what is left (in a 600-s run the tree's share is 450 s; one that needs up to
+#: about 520 s goes on and proves the board rather than stopping for a weaker bound).
+MODEL_AT_LEAST = 10.0
 
 #: The model (after a branch and bound that did not finish, or on a board too big for one) first tries to
 #: *prove* (CP-SAT's own mix, which proves boards a little beyond the tree) for this share of its time, at most
@@ -386,7 +393,8 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         if compiled_available():           # the compiled tree (about 1M boards a second), else the lesson's
             from .big.split import prove as tree_prove
             tree = tree_prove(maze, best_moves, seconds=share, workers=workers,
-                              hopeless=(TREE_PROBE, TREE_HOPELESS * seconds) if solver else None)
+                              hopeless=(TREE_PROBE, TREE_HOPELESS * seconds) if solver else None,
+                              until=left() - MODEL_AT_LEAST)
             moves, cells, done = tree.moves, tree.walls, tree.proven
             note = ("finished" if done else f"gave up, about {tree.share:.4%} of the tree searched" if tree.gave_up
                     else f"stopped, about {tree.share:.2%} of the tree searched")

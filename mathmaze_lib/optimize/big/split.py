@@ -20,23 +20,30 @@ __all__ = ["prove", "split", "split_at", "SPLIT_TASKS"]
 #: are proven in about a second, less than starting the workers takes), then splits the tree.
 ALONE_SECONDS = 2.0
 
+#: With ``until`` (:func:`prove`), a tree that has not finished by its time goes on when, at its tasks'
+#: pace so far (the share of them finished), it would finish by then with this much to spare: the tasks
+#: are taken smallest first, so the pace slows (Medium2, 2,019 tasks on two cores: the pace at 75% of its
+#: time said 90% of it, at 85% said 89%).
+PACE_MARGIN = 1.25
+
 #: The tree is split into at least this many subtrees, one task each (the nodes as many walls down as that
 #: takes: Medium1, 4 walls, 3,600 tasks), taken by the workers smallest first (see :func:`split`).
 SPLIT_TASKS = 1_000
 
 
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0, hopeless: Optional[tuple] = None,
-          workers: int = 1) -> TreeResult:
+          workers: int = 1, until: Optional[float] = None) -> TreeResult:
     """:func:`.tree.prove` on ``workers`` processes: after :data:`ALONE_SECONDS` alone, the tree is split
     (:func:`split`) and its tasks searched by that many processes until ``seconds`` (the same ``hopeless``
-    rule, judged from the tasks finished).  One worker or no time limit: the tree in this process."""
+    rule, judged from the tasks finished), or on to ``until`` seconds when by ``seconds`` it is on course to
+    finish by then (:func:`on_course`).  One worker or no time limit: the tree in this process."""
     t0 = time.perf_counter()
     if workers <= 1 or seconds is None:
         return prove_alone(maze, best, seconds=seconds, hopeless=hopeless)
     first = prove_alone(maze, best, seconds=min(seconds, ALONE_SECONDS))
     if first.proven or time.perf_counter() - t0 >= seconds:
         return first._replace(seconds=time.perf_counter() - t0)
-    found = _run(maze, first.moves, first.walls, seconds, hopeless, workers, t0)
+    found = _run(maze, first.moves, first.walls, seconds, hopeless, workers, t0, until)
     return found._replace(nodes=found.nodes + first.nodes, walls=found.walls if found.moves > best else None)
 
 
@@ -94,25 +101,41 @@ def _split_at(b, g, best: int, depth: int):
     return tasks, top[0], top[1]
 
 
+def on_course(started: float, now: float, done: int, tasks: int, until: float) -> bool:
+    """True when ``tasks`` taken at ``started``, ``done`` of them finished by ``now``, would all be
+    finished by ``until`` at the pace so far, with :data:`PACE_MARGIN` to spare.
+
+    >>> on_course(0.0, 450.0, 1900, 2000, 595.0), on_course(0.0, 450.0, 1500, 2000, 595.0)
+    (True, False)
+    """
+    return done > 0 and started + (now - started) * tasks / done * PACE_MARGIN <= until
+
+
 _BOARD = {}
 
 
-def _start_worker(maze: WallMaze) -> None:
-    """A worker's set-up: the board's arrays, once."""
+def _start_worker(maze: WallMaze, deadline=None) -> None:
+    """A worker's set-up: the board's arrays, once, and the deadline it shares with :func:`_run` (a
+    ``multiprocessing.Value``, ``time.time()``), which may move later."""
     b = board(maze)
-    _BOARD["b"], _BOARD["g"] = b, geo(b)
+    _BOARD["b"], _BOARD["g"], _BOARD["deadline"] = b, geo(b), deadline
 
 
 def _task(args):
-    """One task of :func:`split` searched in a worker until ``deadline`` (``time.time()``): ``(finished,
-    moves, walls or None, boards)``."""
+    """One task of :func:`split` searched in a worker until ``deadline`` (``time.time()``; the shared one
+    of :func:`_start_worker`, where there is one): ``(finished, moves, walls or None, boards)``."""
     walls, left_out, best, deadline = args
+    shared = _BOARD.get("deadline")
     b, g = _BOARD["b"], _BOARD["g"]
     t = _subtree(b, g, walls, left_out, best)
     limit = b.budget - len(walls)
     step = 1_000
     done = bool(t.ncand[0] == 0)
-    while not done and time.time() < deadline:
+    while not done:
+        if shared is not None:
+            deadline = shared.value
+        if time.time() >= deadline:
+            break
         started = time.perf_counter()
         done = chunk(g, b.wallable, limit, step, t)
         step = chunk_size(step, time.perf_counter() - started, max(1e-3, deadline - time.time()), aim=STEP_SECONDS,
@@ -123,25 +146,33 @@ def _task(args):
     return done, int(t.at[BEST]), found, int(t.at[NODES])
 
 
-def _run(maze, best, walls, seconds, hopeless, workers, t0) -> TreeResult:
+def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None) -> TreeResult:
     """The tree split into tasks (:func:`split`) searched by ``workers`` processes ("spawn") until the time
-    limit (counted from ``t0``), from ``best`` moves with ``walls`` (cells): finished when every task has
-    finished."""
+    limit (counted from ``t0``; on to ``until`` when, a second before it, :func:`on_course` says so), from
+    ``best`` moves with ``walls`` (cells): finished when every task has finished."""
     import multiprocessing
 
     tasks, moves, cells = split(maze, best)
     grid = maze.grid
     if cells is not None:
         walls = sorted(grid.cell(v) for v in cells)
-    deadline = time.time() + seconds - (time.perf_counter() - t0)
+    zero = time.time() - (time.perf_counter() - t0)         # t0 on time.time()'s clock
+    ctx = multiprocessing.get_context("spawn")
+    deadline = ctx.Value("d", zero + seconds, lock=False)
     done = nodes = 0
     gave_up = False
-    ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze,))
+    pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze, deadline))
     try:
-        answers = pool.imap_unordered(_task, [(w, x, moves, deadline) for w, x in tasks])
+        started = time.time()
+        answers = pool.imap_unordered(_task, [(w, x, moves, deadline.value) for w, x in tasks])
         waiting = len(tasks)
-        while waiting and time.time() < deadline + 1.0:
+        while waiting and time.time() < deadline.value + 1.0:
+            if until is not None and until > seconds and deadline.value < zero + until \
+                    and time.time() >= deadline.value - 1.0:
+                if on_course(started, time.time(), done, len(tasks), zero + until):
+                    deadline.value = zero + until
+                else:
+                    until = None                    # (judged once)
             try:
                 finished, got, found, boards = answers.next(timeout=0.5)
                 waiting -= 1
