@@ -5,8 +5,9 @@ Two exact tools work on the same question, each where it is strongest:
 
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
   runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second on
-  each core, the tree split among them): it proves Pathery's Small maps in about a second and Medium1
-  (12 walls) in 35 minutes on two cores (5.1 billion boards), but its tree grows fast with the walls;
+  each core, the tree split among them): it proves Pathery's Small maps in about a second, Medium2 in
+  6 minutes and Medium1 (12 walls each) in 30 minutes on two cores (0.8 and 4.1 billion boards), but its
+  tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
   ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
@@ -78,13 +79,13 @@ TREE_PROBE = 5.0
 
 #: Where the branch and bound may finish, it has all of the time but this many seconds (and at least 30%
 #: of it), the model the rest: on Medium1 ``max_lp``'s bound is 162 moves after 120 s, 161 after 600 s,
-#: while the tree proves 84 in 35 minutes on two cores (``walls prove --seconds 4000``).
+#: while the tree proves 84 in 30 minutes on two cores (``walls prove --seconds 4000``).
 MODEL_SECONDS = 150.0
 
 #: A tree on several cores that has not finished by its share of the time but is on course to finish
 #: (:func:`~mathmaze_lib.optimize.big.split.on_course`) goes on until all but this many seconds are spent,
-#: the model then gets what is left (in a 600-s run the tree's share is 450 s; one that needs up to
-#: about 520 s goes on and proves the board rather than stopping for a weaker bound).
+#: the model then gets what is left (in a 600-s run the tree's share is 450 s; a tree that needs up to
+#: about 500 s goes on and proves the board rather than stopping for a weaker bound).
 MODEL_AT_LEAST = 10.0
 
 #: The model (after a branch and bound that did not finish, or on a board too big for one) first tries to
@@ -386,7 +387,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     solver = solver_available()
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
-        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 35 minutes on two cores;
+        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 30 minutes on two cores;
         # the model's bound needs much less than the rest: see MODEL_SECONDS.)
         share = max(0.1, max(0.3 * left(), left() - MODEL_SECONDS) if solver else left())
         t1 = time.perf_counter()

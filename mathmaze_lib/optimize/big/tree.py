@@ -10,14 +10,15 @@ runner can step round without walking more than the best (:func:`_detour`).
 
 Each leg is searched from its end back to its start (:func:`_routes`, :func:`_leaf`).  The length is the
 same either way, but which of the shortest routes through fewest such cells gets marked is not, and that
-shapes the tree: on the same subtrees of Pathery's Medium maps (a sample of the split tasks, proving the
-known best), searching from the end took 22% fewer boards on Medium2 and 16% fewer on Medium1, 1.10
-(Medium1) to 1.32 (Medium2) times less time; the last wall's searches alone (the same boards) are about
-10% faster from the end on Medium2 and Medium3.  (Preferring the last route found among equally good ones,
-from the start, also took 22% fewer boards on Medium2, but it was 1.10 times faster, not 1.21.)
+shapes the tree: Medium2's whole proof took 810 million boards and 371 s on two cores from the end,
+against 1.24 billion and 611 s from the start; on a sample of Medium1's split tasks, 16% fewer boards
+and 1.10 times faster.  The last wall's searches alone (the same boards) are about 10% faster from the
+end on Medium2 and Medium3.  (Searching from the start but preferring the last route found among
+equally good ones also took 22% fewer boards on a sample of Medium2's tasks, but saved less time.)
 
-The search's state is kept in arrays, so that a time limit can stop it between chunks.  The annealing's "clear and refill a square" move
-(:meth:`~.engine._Engine.refill`) runs the same search, its walls allowed on the square's cells only.
+The search's state is kept in arrays, so that a time limit can stop it between chunks.  The annealing's
+"clear and refill a square" move (:meth:`~.engine._Engine.refill`) runs the same search, its walls
+allowed on the square's cells only.
 
 :func:`prove` runs it: the best score and whether it is proven (the search finished), from a known best;
 on several cores the tree is split into subtrees (:mod:`.split`), which worker processes search.
