@@ -20,6 +20,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+import time
 from pathlib import Path
 
 import nbformat
@@ -211,6 +212,16 @@ def _ancestors(pid: str) -> list:
     return chain
 
 
+def workers_gone_within(seconds: float) -> list:
+    """:func:`workers_running`, after waiting up to ``seconds`` for them to end: a killed worker in its
+    sandbox may still be ending for a moment after its sandbox's process has been waited for (one was
+    seen once, in a full test run); one still there after that is a leak."""
+    end = time.monotonic() + seconds
+    while (left := workers_running()) and time.monotonic() < end:
+        time.sleep(0.1)
+    return left
+
+
 def workers_running() -> list:
     """Grading workers that are this test's (started below this process) or nobody's (their grader is
     gone): a worker of another test running at the same time (pytest-xdist) is not counted."""
@@ -329,7 +340,7 @@ def test_a_hostile_class_earns_nothing_it_did_not_write_and_harms_nothing(tmp_pa
     assert digest(klass) == before, "a submission changed the class folder"
     assert digest(home) == home_before, "a submission changed the teacher's home"
     assert not connections, "a submission reached a socket on the teacher's machine"
-    assert not workers_running(), "a worker outlived the grading"
+    assert not workers_gone_within(5.0), "a worker outlived the grading by more than 5 s"
     assert "owned" not in (feedback / "ada.txt").read_text()
     assert (ROOT / "mathmaze_lib" / "grading" / "judge.py").read_text().startswith('"""')
     assert not paths["prefix"].exists()
