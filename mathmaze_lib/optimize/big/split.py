@@ -167,12 +167,10 @@ def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None) -> TreeR
         answers = pool.imap_unordered(_task, [(w, x, moves, deadline.value) for w, x in tasks])
         waiting = len(tasks)
         while waiting and time.time() < deadline.value + 1.0:
-            if until is not None and until > seconds and deadline.value < zero + until \
-                    and time.time() >= deadline.value - 1.0:
-                if on_course(started, time.time(), done, len(tasks), zero + until):
+            if until is not None and time.time() >= deadline.value - 1.0:     # (judged once)
+                if until > seconds and on_course(started, time.time(), done, len(tasks), zero + until):
                     deadline.value = zero + until
-                else:
-                    until = None                    # (judged once)
+                until = None
             try:
                 finished, got, found, boards = answers.next(timeout=0.5)
                 waiting -= 1
