@@ -89,6 +89,24 @@ def test_the_tree_gives_up_when_it_would_take_too_long():
     assert untimed.proven and not untimed.gave_up and untimed.nodes > 1_000
 
 
+def test_the_first_chunk_does_not_set_the_trees_pace(monkeypatch):
+    """On a new machine the first chunk compiles the search (seconds): the pace that may give the tree up
+    is judged from its end."""
+    from mathmaze_lib.optimize.big import tree
+    several = wallmaze.parse("walls: 6\n" + "\n".join(["s....."] + ["......"] * 3 + [".....f"]))
+    real, calls = tree.chunk, []
+
+    def compiling_first(*args):
+        if not calls:
+            time.sleep(1.0)
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(tree, "chunk", compiling_first)
+    found = tree.prove(several, -1, seconds=30, hopeless=(0.5, 1e-3))
+    assert len(calls) > 1 and found.proven and not found.gave_up
+
+
 @pytest.mark.parametrize("maze", BOARDS, ids=[f"board{i}" for i in range(len(BOARDS))])
 def test_the_compiled_tree_finds_the_brute_force_best_and_proves_it(maze):
     from mathmaze_lib.optimize.big import tree

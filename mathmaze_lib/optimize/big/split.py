@@ -35,8 +35,9 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0, hopeles
           workers: int = 1, until: Optional[float] = None) -> TreeResult:
     """:func:`.tree.prove` on ``workers`` processes: after :data:`ALONE_SECONDS` alone, the tree is split
     (:func:`split`) and its tasks searched by that many processes until ``seconds`` (the same ``hopeless``
-    rule, judged from the tasks finished), or on to ``until`` seconds when by ``seconds`` it is on course to
-    finish by then (:func:`on_course`).  One worker or no time limit: the tree in this process."""
+    rule, judged from the tasks finished since the workers started), or on to ``until`` seconds when by
+    ``seconds`` it is on course to finish by then (:func:`on_course`).  One worker or no time limit: the
+    tree in this process."""
     t0 = time.perf_counter()
     if workers <= 1 or seconds is None:
         return prove_alone(maze, best, seconds=seconds, hopeless=hopeless)
@@ -180,7 +181,8 @@ def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None) -> TreeR
                     moves, walls = got, sorted(grid.cell(v) for v in found)
             except multiprocessing.TimeoutError:
                 pass
-            elapsed = time.perf_counter() - t0
+            # (the pace from the workers' start: before it, a new machine compiles the search, seconds)
+            elapsed = time.time() - started
             if hopeless is not None and elapsed >= hopeless[0] and elapsed * len(tasks) > hopeless[1] * done:
                 gave_up = True
                 break

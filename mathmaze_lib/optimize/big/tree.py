@@ -11,8 +11,9 @@ runner can step round without walking more than the best (:func:`_detour`).
 Each leg is searched from its end back to its start (:func:`_routes`, :func:`_leaf`).  The length is the
 same either way, but which of the shortest routes through fewest such cells gets marked is not, and that
 shapes the tree: Medium2's whole proof took 810 million boards and 371 s on two cores from the end,
-against 1.24 billion and 611 s from the start; on a sample of Medium1's split tasks, 16% fewer boards
-and 1.10 times faster.  The last wall's searches alone (the same boards) are about 10% faster from the
+against 1.24 billion and 611 s from the start (both before the arrays came one by one, see
+:func:`_routes`: 277 s since); on a sample of Medium1's split tasks, 16% fewer boards and 1.10 times
+faster.  The last wall's searches alone (the same boards) are about 10% faster from the
 end on Medium2 and Medium3.  (Searching from the start but preferring the last route found among
 equally good ones also took 22% fewer boards on a sample of Medium2's tasks, but saved less time.)
 
@@ -82,15 +83,19 @@ DEPTH, BEST, BEST_N, NODES, STAMP, DONE = range(6)
 
 
 @njit(cache=True)
-def _routes(geo, allowed, t):
-    """Search every leg on ``t.blocked`` and mark (``t.mark == t.at[STAMP]``) one shortest route of each
-    through as few cells as it can where a wall may go (``allowed``, and not left out by ``t.excl``); the
-    moves, -1 when some leg is blocked.  Each leg is searched from its end back to its start (see the
-    module's text)."""
-    nbrs, srcs, sptr, tgts, tptr = geo.nbrs, geo.tgts, geo.tptr, geo.srcs, geo.sptr
-    blocked, excl, dist, cost, parent, mark, queue = t.blocked, t.excl, t.dist, t.cost, t.parent, t.mark, t.queue
-    t.at[STAMP] += 1
-    stamp = t.at[STAMP]
+def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, parent, mark, queue, prv, nxt, twice,
+            legbits, legd, at):
+    """Search every leg on ``blocked`` and mark (``mark == at[STAMP]``) one shortest route of each through
+    as few cells as it can where a wall may go (``allowed``, and not left out by ``excl``); the moves, -1
+    when some leg is blocked.  Each leg ``k`` is searched from ``srcs[sptr[k]:sptr[k + 1]]`` to
+    ``tgts[tptr[k]:tptr[k + 1]]``: the tree passes each leg's end as ``srcs`` (see the module's text).
+
+    The tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: the compiled functions
+    called once a board copy what they are given, and the whole structure cost the tree a quarter of its
+    time (a proof of Medium2 with 10 walls, one core: 35.3 s with it, 26.8 s without).  :func:`_score`
+    passes them from a ``Tree``."""
+    at[STAMP] += 1
+    stamp = at[STAMP]
     total = 0
     for k in range(len(sptr) - 1):
         dist[:] = -1
@@ -136,22 +141,29 @@ def _routes(geo, allowed, t):
             if dist[x] == reach and (end < 0 or cost[x] < cost[end]):
                 end = x
         total += reach
-        t.legd[k] = reach
+        legd[k] = reach
         bit = np.int64(1) << np.int64(k % 63)
         v = end
         after = -1
         while v >= 0:
             if mark[v] == stamp:
-                t.twice[v] = stamp
-                t.legs[v] |= bit
+                twice[v] = stamp
+                legbits[v] |= bit
             else:
-                t.legs[v] = bit
+                legbits[v] = bit
             mark[v] = stamp
-            t.nxt[v] = parent[v]            # (the parent is the next cell towards the leg's end)
-            t.prv[v] = after
+            nxt[v] = parent[v]              # (the parent is the next cell towards the leg's end)
+            prv[v] = after
             after = v
             v = parent[v]
     return total
+
+
+@njit(cache=True)
+def _score(geo, allowed, t):
+    """:func:`_routes` on the tree ``t``, each leg from its end."""
+    return _routes(geo.nbrs, geo.tgts, geo.tptr, geo.srcs, geo.sptr, allowed, t.blocked, t.excl, t.dist, t.cost,
+                   t.parent, t.mark, t.queue, t.prv, t.nxt, t.twice, t.legs, t.legd, t.at)
 
 
 @njit(cache=True)
@@ -160,7 +172,7 @@ def _leaf(nbrs, srcs, sptr, tgts, tptr, blocked, legbits, legd, dist, queue, c):
     board before it; ``blocked`` holds it now): only the legs whose marked route ``c`` was on
     (``legbits[c]``) are searched again, from ``srcs`` to ``tgts`` (the tree passes each leg's end as
     ``srcs``: see the module's text), the others keep their moves (``legd``); -1 when some leg is blocked.
-    (The tree's arrays one by one: see :func:`_detour`.)"""
+    (The tree's arrays one by one: see :func:`_routes`.)"""
     legs = len(sptr) - 1
     total = 0
     for k in range(legs):
@@ -229,29 +241,28 @@ def _detour(way, blocked, prv, nxt, twice, stamp, c):
 
 
 @njit(cache=True)
-def _branches(way, allowed, t, depth, last, moves):
+def _branches(way, allowed, blocked, excl, mark, prv, nxt, twice, cand, ncand, pos, at, depth, last, moves):
     """The cells of the marked routes where a wall may go now (``allowed``, open, not left out), into
-    ``t.cand[depth, :t.ncand[depth]]``;
+    ``cand[depth, :ncand[depth]]`` (the tree's arrays one by one: see :func:`_routes`);
     for the ``last`` wall, not those where the runner can step round it and still walk no more than the
     best (:func:`_detour`)."""
     m = 0
-    stamp = t.at[STAMP]
-    best = t.at[BEST]
-    blocked, excl, mark, prv, nxt, twice, cand = t.blocked, t.excl, t.mark, t.prv, t.nxt, t.twice, t.cand
+    stamp = at[STAMP]
+    best = at[BEST]
     for v in range(len(allowed)):
         if mark[v] == stamp and allowed[v] == 1 and blocked[v] == 0 and excl[v] == 0:
             if last and moves + _detour(way, blocked, prv, nxt, twice, stamp, v) <= best:
                 continue
             cand[depth, m] = v
             m += 1
-    t.ncand[depth] = m
-    t.pos[depth] = 0
+    ncand[depth] = m
+    pos[depth] = 0
 
 
 @njit(cache=True)
 def start(geo, allowed, limit, t):
     """The root: the board of ``t.blocked`` scored, its branches listed; the moves (-1: blocked)."""
-    total = _routes(geo, allowed, t)
+    total = _score(geo, allowed, t)
     t.at[NODES] += 1
     t.at[DEPTH] = 0
     if total > t.at[BEST]:
@@ -260,7 +271,8 @@ def start(geo, allowed, limit, t):
     t.ncand[0] = 0
     t.pos[0] = 0
     if total >= 0 and limit > 0:
-        _branches(geo.way, allowed, t, 0, limit == 1, total)
+        _branches(geo.way, allowed, t.blocked, t.excl, t.mark, t.prv, t.nxt, t.twice, t.cand, t.ncand, t.pos, t.at, 0,
+                  limit == 1, total)
     return total
 
 
@@ -268,12 +280,15 @@ def start(geo, allowed, limit, t):
 def chunk(geo, allowed, limit, nodes, t):
     """Go on with the search for about ``nodes`` more boards (at most ``limit`` more walls, on ``allowed``
     cells); True once it has finished (``t.at[DONE]``)."""
-    end = t.at[NODES] + nodes
-    depth = t.at[DEPTH]
+    at = t.at
+    end = at[NODES] + nodes
+    depth = at[DEPTH]
     cand, ncand, pos, chosen, excl, blocked = t.cand, t.ncand, t.pos, t.chosen, t.excl, t.blocked
     nbrs, ends, eptr, starts, stptr = geo.nbrs, geo.tgts, geo.tptr, geo.srcs, geo.sptr    # (from the end)
     legbits, legd, dist, queue = t.legs, t.legd, t.dist, t.queue
-    while t.at[NODES] < end:
+    cost, parent, mark, prv, nxt, twice, out = t.cost, t.parent, t.mark, t.prv, t.nxt, t.twice, t.out
+    way = geo.way
+    while at[NODES] < end:
         if depth < limit and pos[depth] < ncand[depth]:
             c = cand[depth, pos[depth]]
             pos[depth] += 1
@@ -283,27 +298,29 @@ def chunk(geo, allowed, limit, nodes, t):
             chosen[depth] = c
             depth += 1
             total = _leaf(nbrs, ends, eptr, starts, stptr, blocked, legbits, legd, dist, queue, c) if depth == limit \
-                else _routes(geo, allowed, t)
-            t.at[NODES] += 1
-            if total > t.at[BEST]:
-                t.at[BEST] = total
-                t.at[BEST_N] = depth
-                t.out[:depth] = chosen[:depth]
+                else _routes(nbrs, ends, eptr, starts, stptr, allowed, blocked, excl, dist, cost, parent, mark, queue,
+                             prv, nxt, twice, legbits, legd, at)
+            at[NODES] += 1
+            if total > at[BEST]:
+                at[BEST] = total
+                at[BEST_N] = depth
+                out[:depth] = chosen[:depth]
             ncand[depth] = 0
             pos[depth] = 0
             if total >= 0 and depth < limit:
-                _branches(geo.way, allowed, t, depth, depth + 1 == limit, total)
+                _branches(way, allowed, blocked, excl, mark, prv, nxt, twice, cand, ncand, pos, at, depth,
+                          depth + 1 == limit, total)
         else:
             if pos[depth] > 1:          # leaving this level: its left-out branches come back
                 for i in range(pos[depth] - 1):
                     excl[cand[depth, i]] -= 1
             if depth == 0:
-                t.at[DONE] = 1
+                at[DONE] = 1
                 break
             depth -= 1
             blocked[chosen[depth]] = 0
-    t.at[DEPTH] = depth
-    return t.at[DONE] == 1
+    at[DEPTH] = depth
+    return at[DONE] == 1
 
 
 def new_tree(blocked: np.ndarray, limit: int, best: int) -> Tree:
@@ -352,7 +369,8 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
     board, in this process, looking for more than ``best`` moves (a score known already), for ``seconds``
     or ``max_nodes`` boards scored; see the module's text.  ``hopeless``, ``(probe, most)``: after
     ``probe`` seconds, give up as soon as the tree would need more than ``most`` seconds in all at its
-    pace so far (judged from the share searched; ``TreeResult.gave_up`` then says so).  On several cores:
+    pace so far (judged from the share searched, from the end of the first chunk, which compiles the search
+    on a new machine; ``TreeResult.gave_up`` then says so).  On several cores:
     :func:`.split.prove`."""
     t0 = time.perf_counter()
     gave_up = False
@@ -362,6 +380,7 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
     g = geo(b)
     start(g, b.wallable, limit, t)
     step = 1_000
+    warm = None
     while True:
         if max_nodes is not None:
             step = min(step, max_nodes - int(t.at[NODES]))
@@ -370,11 +389,13 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
         started = time.perf_counter()
         if chunk(g, b.wallable, limit, step, t):
             break
-        took = time.perf_counter() - started
-        elapsed = time.perf_counter() - t0
+        now = time.perf_counter()
+        took, elapsed = now - started, now - t0
         if seconds is not None and elapsed >= seconds:
             break
-        if hopeless is not None and elapsed >= hopeless[0] and elapsed > hopeless[1] * share_searched(t):
+        if warm is None:            # (the pace is judged from the end of the first chunk, which on a new
+            warm = now              # machine compiles the search: several seconds)
+        if hopeless is not None and now - warm >= hopeless[0] and now - warm > hopeless[1] * share_searched(t):
             gave_up = True
             break
         if seconds is not None:
