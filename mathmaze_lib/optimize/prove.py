@@ -6,7 +6,7 @@ Two exact tools work on the same question, each where it is strongest:
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
   runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about one and a half million boards
   a second on each core, the tree split among them): it proves Pathery's Small maps in about a second,
-  Medium2 in 5 minutes and Medium1 (12 walls each) in 24 minutes on two cores (0.8 and 4.1 billion
+  Medium2 in under 5 minutes and Medium1 (12 walls each) in 24 minutes on two cores (0.8 and 4.1 billion
   boards), but its tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with

@@ -90,10 +90,10 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
     when some leg is blocked.  Each leg ``k`` is searched from ``srcs[sptr[k]:sptr[k + 1]]`` to
     ``tgts[tptr[k]:tptr[k + 1]]``: the tree passes each leg's end as ``srcs`` (see the module's text).
 
-    The tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: the compiled functions
-    called once a board copy what they are given, and the whole structure cost the tree a quarter of its
-    time (a proof of Medium2 with 10 walls, one core: 35.3 s with it, 26.8 s without).  :func:`_score`
-    passes them from a ``Tree``."""
+    The tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: passed whole to the
+    functions called once a board, the structure cost the tree a quarter of its time (a proof of Medium2
+    with 10 walls, one core: 35.3 s with it, 26.8 s without; six more arrays in it, unused, cost 15% more).
+    :func:`_score` passes them from a ``Tree``."""
     at[STAMP] += 1
     stamp = at[STAMP]
     total = 0
