@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import random
 import time
 
@@ -129,10 +130,10 @@ def test_the_split_tree_is_the_whole_tree(maze):
     brute-force best, every one finishes, and none beats the best once it is known."""
     from mathmaze_lib.optimize.big import split
     best = brute_force(maze)
-    split._start_worker(maze)
+    split._start_worker(maze, multiprocessing.Value("d", time.time() + 60, lock=False))
     for depth in range(1, maze.budget):
         tasks, moves, cells = split.split_at(maze, -1, depth)
-        found = [split._task((walls, left_out, moves, time.time() + 60)) for walls, left_out in tasks]
+        found = [split._task((walls, left_out, moves)) for walls, left_out in tasks]
         assert all(done for done, *_ in found)
         top = max([moves] + [got for _, got, walls, _ in found if walls is not None])
         assert top == best, (depth, top, best)
@@ -140,7 +141,7 @@ def test_the_split_tree_is_the_whole_tree(maze):
             if walls is not None and got > moves:
                 assert wallmaze.score(maze, [maze.grid.cell(v) for v in walls]) == got
         again, moves, cells = split.split_at(maze, best, depth)
-        assert cells is None and not any(split._task((w, x, best, time.time() + 60))[2] for w, x in again)
+        assert cells is None and not any(split._task((w, x, best))[2] for w, x in again)
 
 
 @pytest.mark.slow

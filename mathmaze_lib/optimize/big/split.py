@@ -115,7 +115,7 @@ def on_course(started: float, now: float, done: int, tasks: int, until: float) -
 _BOARD = {}
 
 
-def _start_worker(maze: WallMaze, deadline=None) -> None:
+def _start_worker(maze: WallMaze, deadline) -> None:
     """A worker's set-up: the board's arrays, once, and the deadline it shares with :func:`_run` (a
     ``multiprocessing.Value``, ``time.time()``), which may move later."""
     b = board(maze)
@@ -123,18 +123,17 @@ def _start_worker(maze: WallMaze, deadline=None) -> None:
 
 
 def _task(args):
-    """One task of :func:`split` searched in a worker until ``deadline`` (``time.time()``; the shared one
-    of :func:`_start_worker`, where there is one): ``(finished, moves, walls or None, boards)``."""
-    walls, left_out, best, deadline = args
-    shared = _BOARD.get("deadline")
-    b, g = _BOARD["b"], _BOARD["g"]
+    """One task of :func:`split`, ``(walls, left_out, best)``, searched in a worker until the deadline
+    of :func:`_start_worker` (read between chunks: it may move): ``(finished, moves, walls or None,
+    boards)``."""
+    walls, left_out, best = args
+    b, g, shared = _BOARD["b"], _BOARD["g"], _BOARD["deadline"]
     t = _subtree(b, g, walls, left_out, best)
     limit = b.budget - len(walls)
     step = 1_000
     done = bool(t.ncand[0] == 0)
     while not done:
-        if shared is not None:
-            deadline = shared.value
+        deadline = shared.value
         if time.time() >= deadline:
             break
         started = time.perf_counter()
@@ -165,7 +164,7 @@ def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None) -> TreeR
     pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze, deadline))
     try:
         started = time.time()
-        answers = pool.imap_unordered(_task, [(w, x, moves, deadline.value) for w, x in tasks])
+        answers = pool.imap_unordered(_task, [(w, x, moves) for w, x in tasks])
         waiting = len(tasks)
         while waiting and time.time() < deadline.value + 1.0:
             if until is not None and time.time() >= deadline.value - 1.0:     # (judged once)
