@@ -193,6 +193,10 @@ class Hub:
         self.singleuser_python = singleuser_python
         self.port, self.hub_port, self.proxy_api_port, self.scores_port = free_ports(4)
         self.url = f"http://127.0.0.1:{self.port}"
+        # the learners' servers' ports (MATHMAZE_SERVER_PORTS): the deploy config's range, 1000 for each
+        # pytest-xdist worker, so that hubs running side by side do not pick the same port for two servers
+        worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+        self.server_ports = range(20000 + 1000 * (worker % 10), 21000 + 1000 * (worker % 10))
         self.token = secrets.token_hex(24)
         self.tag = uuid.uuid4().hex
         self.broken, self.slow = set(broken), set(slow)
@@ -220,6 +224,7 @@ class Hub:
             env.update(MATHMAZE_CLASS_PASSWORD=CLASS_PASSWORD, MATHMAZE_ADMIN=TEACHER,
                        MATHMAZE_ADMIN_PASSWORD=ADMIN_PASSWORD)
         env.update(MATHMAZE_SCORES_PORT=str(self.scores_port), MATHMAZE_SCORES_DIR=str(self.dir / "class-scores"))
+        env.update(MATHMAZE_SERVER_PORTS=f"{self.server_ports.start}-{self.server_ports.stop - 1}")
         env.update(self.env)
         site = [] if not self.singleuser_python else [p for p in sys.path if p.endswith("site-packages")]
         path = os.pathsep.join(p for p in (str(ROOT), *site, env.get("PYTHONPATH", "")) if p)
@@ -240,6 +245,14 @@ class Hub:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"jupyterhub did not answer within {timeout} s:\n" + self.log_tail())
             time.sleep(0.5)
+
+    def server_ports_used(self) -> dict:
+        """{learner: the ports their servers were started on}, from the hub's log."""
+        used = {}
+        for name, port in re.findall(r"Adding user (\S+) to proxy \S+ => http://127\.0\.0\.1:(\d+)",
+                                     self.log_path.read_text(errors="replace")):
+            used.setdefault(name, []).append(int(port))
+        return used
 
     def log_tail(self, chars: int = 4000) -> str:
         try:

@@ -45,16 +45,26 @@ def mebibytes(text: str, kubernetes: bool = False) -> float:
 
 def config_of(monkeypatch, **env):
     """deploy/jupyterhub_config.py as JupyterHub loads it, with these MATHMAZE_... settings only."""
+    return config_and_names(monkeypatch, **env)[0]
+
+
+def config_and_names(monkeypatch, **env):
+    """deploy/jupyterhub_config.py as :func:`config_of` loads it, and the names it defines (its functions).
+    What it changes in the spawners' modules (the learners' ports) is undone when the test ends."""
+    import jupyterhub.spawner
+    import systemdspawner.systemdspawner
     from traitlets.config import Config
 
     for name in [n for n in os.environ if n.startswith("MATHMAZE_")]:
         monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
+    for module in (jupyterhub.spawner, systemdspawner.systemdspawner):
+        monkeypatch.setattr(module, "random_port", module.random_port)
     c = Config()
-    exec(compile((DEPLOY / "jupyterhub_config.py").read_text(), "jupyterhub_config.py", "exec"),
-         {"get_config": lambda: c, "__name__": "__config__"})
-    return c
+    names = {"get_config": lambda: c, "__name__": "__config__"}
+    exec(compile((DEPLOY / "jupyterhub_config.py").read_text(), "jupyterhub_config.py", "exec"), names)
+    return c, names
 
 
 def authenticator(config):
@@ -227,6 +237,32 @@ def test_in_the_class_password_mode_each_name_gets_an_account_of_its_own(monkeyp
         systemd_run_command(monkeypatch, tmp_path / "again", c, name)  # a second start keeps the account
     finally:
         remove_account(f"jupyter-{name}")
+
+
+def test_each_learners_server_gets_a_port_of_its_range_that_no_kernel_can_be_handed(monkeypatch, tmp_path):
+    """The spawner's port comes from MATHMAZE_SERVER_PORTS (below the range the system hands out to a
+    program asking for any free port, which is where a kernel's ports come from): a port something listens
+    on, or one just given to another server, is skipped; a full range says so, and so does a bad setting."""
+    import socket
+
+    c, names = config_and_names(monkeypatch, MATHMAZE_SERVER_PORTS="23100-23101")
+    with socket.socket() as busy:
+        busy.bind(("", 23100))
+        busy.listen()
+        systemd_run_command(monkeypatch, tmp_path, c, "nobody")
+        env = (tmp_path / "run" / "jupyter-nobody" / "jupyter-nobody.env").read_text()  # systemd-run reads it
+        assert "JUPYTERHUB_SERVICE_URL=http://127.0.0.1:23101/\n" in env, env
+        with pytest.raises(RuntimeError, match="MATHMAZE_SERVER_PORTS 23100-23101: no port is free"):
+            names["learner_port"]()  # 23100 is taken, 23101 was just given to nobody's server
+    assert names["learner_port"](held_for=0.0) in (23100, 23101)  # given long enough ago, it is free again
+    system = Path("/proc/sys/net/ipv4/ip_local_port_range")
+    if system.exists():
+        first = int(system.read_text().split()[0])
+        _, default = config_and_names(monkeypatch)
+        assert default["SERVER_PORTS"].stop <= first, "the default range must lie below the system's"
+    for bad in ("20000", "2000-1000", "ports", "80-90", "60000-70000"):
+        with pytest.raises(ValueError, match=f"MATHMAZE_SERVER_PORTS='{bad}': write two port numbers as LOW-HIGH"):
+            config_and_names(monkeypatch, MATHMAZE_SERVER_PORTS=bad)
 
 
 def test_the_learners_server_settings_load_as_jupyter_loads_them(tmp_path, monkeypatch):

@@ -139,6 +139,9 @@ def test_a_class_logs_in_pulls_the_lesson_and_runs_it(hub, class_ran):
         assert not any(WIDGET_VIEW in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs), \
             f"{name}: the save hook of deploy/jupyter_server_config.py did not run"
     assert check_output(hub.learner("ada").read_notebook(LESSON_PATH), "q1").startswith("Correct: path_sum agrees")
+    used = hub.server_ports_used()  # each server on a port of the deploy config's range (MATHMAZE_SERVER_PORTS)
+    assert set(grades) <= set(used), used
+    assert all(port in hub.server_ports for ports in used.values() for port in ports), (hub.server_ports, used)
 
 
 def mathmaze(*args, token: str, timeout: float = 600) -> subprocess.CompletedProcess:
