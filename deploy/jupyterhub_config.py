@@ -28,10 +28,9 @@ MATHMAZE_CPU_LIMIT        cores per learner at most (default 1), enforced by sys
 MATHMAZE_SCORES_DIR       the folder of the class's high-score table (default /var/lib/mathmaze-scores; the
                           service runs as the account mathmaze-scores when it exists)
 MATHMAZE_SCORES_PORT      the loopback port of the score service (default 8765)
-MATHMAZE_SERVER_PORTS     the ports the learners' servers listen on (default 20000-29999): keep them below the
-                          range the system hands out to any program that asks for a free port
-                          (/proc/sys/net/ipv4/ip_local_port_range, 32768-60999 on Linux), where the
-                          learners' kernels take theirs
+MATHMAZE_SERVER_PORTS     the ports the learners' servers listen on (default 20000-29999), below those the system
+                          hands out to any program that asks for a free port, where the learners' kernels
+                          take theirs (deploy/learner_ports.py, which this file runs)
 
 Each learner's server runs in a systemd service of its own, as the learner's account
 (jupyterhub-systemdspawner), which is what enforces the limits: this needs a machine booted with
@@ -43,17 +42,10 @@ The hub's own tests (tests/test_hub.py, tests/hubkit.py) start a hub with this f
 mode, then swap in a spawner that runs here without systemd; everything else is what they run.
 """
 
-import itertools
 import os
 import pwd
-import random
-import socket
 import subprocess
 import sys
-import time
-
-import jupyterhub.spawner
-import systemdspawner.systemdspawner
 
 c = globals()["get_config"]()  # JupyterHub defines get_config() for its config files
 
@@ -119,60 +111,12 @@ c.Spawner.http_timeout = 90
 c.JupyterHub.concurrent_spawn_limit = 30  # more starting at once only makes each slower
 
 
-# --- each learner's server's port: from a range of its own, not from the system's free ports ---------
-# The spawners ask the system for a free port (random_port(): bind port 0, let it go) and start the server
-# on it a moment later. A kernel starting meanwhile can be handed the same port: the server then cannot
-# bind it, and the hub waits its whole http_timeout because the kernel's socket answers there (seen on a
-# test hub with a class running). Ports below the system's range are never handed out that way.
-
-def port_range(text):
-    """``"20000-29999"`` as range(20000, 30000); ValueError naming the setting and the rule otherwise."""
-    low, _, high = text.strip().partition("-")
-    try:
-        ports = range(int(low), int(high) + 1)
-    except ValueError:
-        ports = None
-    if not ports or ports.start < 1024 or ports.stop > 65536:
-        raise ValueError(f"MATHMAZE_SERVER_PORTS={text!r}: write two port numbers as LOW-HIGH, "
-                         "1024 <= LOW <= HIGH <= 65535 (for example 20000-29999)")
-    return ports
-
-
-SERVER_PORTS = port_range(os.environ.get("MATHMAZE_SERVER_PORTS", "20000-29999"))
-try:
-    with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
-        _first, _last = map(int, f.read().split())
-    if _first <= SERVER_PORTS.stop - 1 and SERVER_PORTS.start <= _last:
-        print(f"MATHMAZE_SERVER_PORTS {SERVER_PORTS.start}-{SERVER_PORTS.stop - 1} overlaps the ports this "
-              f"system hands out ({_first}-{_last}): a kernel may take a learner's port", file=sys.stderr)
-except (OSError, ValueError):
-    pass  # not Linux: nothing to check
-_given = {}  # port -> when it was given: a server takes a few seconds to bind the port it was given
-
-
-def learner_port(ports=SERVER_PORTS, held_for=300.0):
-    """A port of ``ports`` that nothing listens on and that no server was given in the last ``held_for``
-    seconds, picked at random (several hubs may share the range); RuntimeError when there is none."""
-    now = time.monotonic()
-    for port, when in list(_given.items()):
-        if now - when > held_for:
-            del _given[port]
-    tries = itertools.chain(random.sample(ports, min(len(ports), 64)), ports)  # then every port in turn
-    for port in (p for p in tries if p not in _given):
-        with socket.socket() as s:
-            try:
-                s.bind(("", port))
-            except OSError:
-                continue
-        _given[port] = now
-        return port
-    raise RuntimeError(f"MATHMAZE_SERVER_PORTS {ports.start}-{ports.stop - 1}: no port is free "
-                       "for another learner's server; give the learners' servers a wider range")
-
-
-# both spawners call random_port() for each start (SystemdSpawner always, the others when Spawner.port is 0)
-jupyterhub.spawner.random_port = learner_port
-systemdspawner.systemdspawner.random_port = learner_port
+# --- each learner's server's port: from MATHMAZE_SERVER_PORTS, not from the ports the system hands out ----
+# (deploy/learner_ports.py, which The Littlest JupyterHub loads from its jupyterhub_config.d: see the README)
+PORTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "learner_ports.py")
+LEARNER_PORTS = {"__name__": "learner_ports"}  # what it defines: SERVER_PORTS, learner_port, ...
+with open(PORTS_FILE) as f:
+    exec(compile(f.read(), PORTS_FILE, "exec"), LEARNER_PORTS)
 
 # --- idle culling: stop servers nobody has used for a while (jupyterhub-idle-culler) -----------------
 c.JupyterHub.services = [{

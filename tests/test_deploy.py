@@ -62,7 +62,7 @@ def config_and_names(monkeypatch, **env):
     for module in (jupyterhub.spawner, systemdspawner.systemdspawner):
         monkeypatch.setattr(module, "random_port", module.random_port)
     c = Config()
-    names = {"get_config": lambda: c, "__name__": "__config__"}
+    names = {"get_config": lambda: c, "__name__": "__config__", "__file__": str(DEPLOY / "jupyterhub_config.py")}
     exec(compile((DEPLOY / "jupyterhub_config.py").read_text(), "jupyterhub_config.py", "exec"), names)
     return c, names
 
@@ -246,6 +246,7 @@ def test_each_learners_server_gets_a_port_of_its_range_that_no_kernel_can_be_han
     import socket
 
     c, names = config_and_names(monkeypatch, MATHMAZE_SERVER_PORTS="23100-23101")
+    names = names["LEARNER_PORTS"]  # deploy/learner_ports.py, as the config ran it
     with socket.socket() as busy:
         busy.bind(("", 23100))
         busy.listen()
@@ -259,7 +260,7 @@ def test_each_learners_server_gets_a_port_of_its_range_that_no_kernel_can_be_han
     if system.exists():
         first = int(system.read_text().split()[0])
         _, default = config_and_names(monkeypatch)
-        assert default["SERVER_PORTS"].stop <= first, "the default range must lie below the system's"
+        assert default["LEARNER_PORTS"]["SERVER_PORTS"].stop <= first, "the default range must lie below the system's"
     for bad in ("20000", "2000-1000", "ports", "80-90", "60000-70000"):
         with pytest.raises(ValueError, match=f"MATHMAZE_SERVER_PORTS='{bad}': write two port numbers as LOW-HIGH"):
             config_and_names(monkeypatch, MATHMAZE_SERVER_PORTS=bad)
@@ -504,6 +505,28 @@ def test_tljh_enforces_its_limits_through_systemd(monkeypatch, tmp_path):
     finally:
         remove_account(f"jupyter-{name}")
     assert props["MemoryMax"] == str(512 * 1024 ** 2) and props["CPUQuota"] == "100%"
+
+
+def test_tljh_gives_the_learners_servers_the_same_ports_from_its_config_folder(monkeypatch, tmp_path):
+    """The README's TLJH block copies deploy/learner_ports.py where TLJH's hub loads extra settings
+    (jupyterhub_config.d, each file through traitlets' load_subconfig); so loaded, it gives the spawners
+    the ports of MATHMAZE_SERVER_PORTS."""
+    import jupyterhub.spawner
+    import systemdspawner.systemdspawner
+    from traitlets.config.loader import PyFileConfigLoader
+
+    copies = [w for w in commands_in(readme_block("## 3. The Littlest JupyterHub"))
+              if w[:2] == ["sudo", "cp"] and w[2].endswith("/deploy/learner_ports.py")]
+    assert copies and copies[0][3] == "/opt/tljh/config/jupyterhub_config.d/", copies
+    for module in (jupyterhub.spawner, systemdspawner.systemdspawner):
+        monkeypatch.setattr(module, "random_port", module.random_port)
+    monkeypatch.setenv("MATHMAZE_SERVER_PORTS", "23200-23209")
+    folder = tmp_path / "jupyterhub_config.d"
+    folder.mkdir()
+    shutil.copy(DEPLOY / "learner_ports.py", folder)
+    PyFileConfigLoader("learner_ports.py", path=str(folder)).load_config()
+    assert systemdspawner.systemdspawner.random_port() in range(23200, 23210)
+    assert jupyterhub.spawner.random_port() in range(23200, 23210)
 
 
 def test_the_tljh_lines_with_tljhs_own_code(tmp_path):

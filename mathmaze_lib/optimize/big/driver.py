@@ -46,7 +46,9 @@ GIANT = 200_000
 #: Boards of more than this many cells times legs, up to :data:`BIG` (Pathery's Huge maps), get the
 #: iterated local search of :mod:`.ils` instead, where it can climb (:func:`_climbs`): ``walls
 #: optimize --seconds 600`` on 2 cores, seeds 1 and 2, gave 485, 485 on Huge1, 683, 683 on Huge2 and
-#: 700, 700 on Huge3 (the published 487, 683, 700), against 477, 649, 656 with the annealing.
+#: 700, 700 on Huge3 (the published 487, 683, 700), against 477, 649, 656 with the annealing.  On
+#: Enormous (47,500) it is the weaker: 120 s on one core, seed 1, 9,722 against the annealing's 11,714,
+#: and climbing from the annealing's walls (60 or 120 s of it, then 60 s) added 20 and 16.
 HUGE = 1_000
 
 
