@@ -90,6 +90,22 @@ def test_the_tree_gives_up_when_it_would_take_too_long():
     assert untimed.proven and not untimed.gave_up and untimed.nodes > 1_000
 
 
+def test_the_tree_branches_last_on_the_cells_the_runner_can_step_round():
+    """The root's branches: the cells with no detour nearby first (here beside the rocks), then those with
+    a detour of 2 moves, then the corner with none (in cell order the corner (0, 4) comes before (1, 4))."""
+    from mathmaze_lib.optimize.big import tree
+    from mathmaze_lib.optimize.big.legs import board, geo
+
+    maze = wallmaze.parse("walls: 3\ns....\n##...\n....f")
+    b, never = board(maze), 1 << 30
+    g, t = geo(b), tree.new_tree(b.rocks, b.budget, 0)
+    tree.start(g, b.wallable, b.budget, t)
+    cells = [int(v) for v in t.cand[0, :t.ncand[0]]]
+    detours = [tree._detour(g.way, t.blocked, t.prv, t.nxt, t.twice, t.at[tree.STAMP], v) for v in cells]
+    assert [maze.grid.cell(v) for v in cells] == [(0, 1), (0, 2), (0, 3), (1, 4), (0, 4)]
+    assert detours == [never, never, 2, 2, 0]
+
+
 def test_the_first_chunk_does_not_set_the_trees_pace(monkeypatch):
     """On a new machine the first chunk compiles the search (seconds): the pace that may give the tree up
     is judged from its end."""

@@ -4,10 +4,10 @@ and "proven optimal" when the two meet (``walls prove``).
 Two exact tools work on the same question, each where it is strongest:
 
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
-  runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about one and a half million boards
-  a second on each core, the tree split among them): it proves Pathery's Small maps in about a second,
-  Medium2 in under 5 minutes and Medium1 (12 walls each) in 24 minutes on two cores (0.8 and 4.1 billion
-  boards), but its tree grows fast with the walls;
+  runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second on
+  each core, the tree split among them): it proves Pathery's Small maps in about a second, Medium2 in
+  about 3 minutes and Medium1 (12 walls each) in about 13 on two cores (0.42 and 1.65 billion boards),
+  but its tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
   ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
@@ -79,7 +79,7 @@ TREE_PROBE = 5.0
 
 #: Where the branch and bound may finish, it has all of the time but this many seconds (and at least 30%
 #: of it), the model the rest: on Medium1 ``max_lp``'s bound is 162 moves after 120 s, 161 after 600 s,
-#: while the tree proves 84 in 24 minutes on two cores (``walls prove --seconds 4000``).
+#: while the tree proves 84 in 13 minutes on two cores (``walls prove --seconds 4000``).
 MODEL_SECONDS = 150.0
 
 #: A tree on several cores that has not finished by its share of the time but is on course to finish
@@ -387,11 +387,11 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     solver = solver_available()
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
-        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 24 minutes on two cores;
+        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 13 minutes on two cores;
         # the model's bound needs much less than the rest: see MODEL_SECONDS.)
         share = max(0.1, max(0.3 * left(), left() - MODEL_SECONDS) if solver else left())
         t1 = time.perf_counter()
-        if compiled_available():           # the compiled tree (about 1.4M boards a second a core), else the lesson's
+        if compiled_available():           # the compiled tree (about 1M boards a second a core), else the lesson's
             from .big.split import prove as tree_prove
             tree = tree_prove(maze, best_moves, seconds=share, workers=workers,
                               hopeless=(TREE_PROBE, TREE_HOPELESS * seconds) if solver else None,
