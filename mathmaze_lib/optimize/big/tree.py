@@ -8,7 +8,7 @@ one that crosses as few cells as it can where a wall may still go (rocks, stops 
 by earlier branches cost nothing), which keeps the branches few; and the last wall skips the cells the
 runner can step round without walking more than the best (:func:`_detour`).  The branches' order
 shapes the tree too: the cells the runner can step round nearby come last, where every earlier branch
-is left out (:func:`_branches`: half the boards of cell order on Medium2 and Medium1).
+is left out (:func:`_branches`: half the boards of cell order, or fewer, on Medium2 and Medium1).
 
 Each leg is searched from its end back to its start (:func:`_routes`, :func:`_leaf`).  The length is the
 same either way, but which of the shortest routes through fewest such cells gets marked is not, and that
@@ -254,9 +254,11 @@ def _branches(way, allowed, blocked, excl, mark, prv, nxt, twice, cand, ncand, p
     detour of 2 moves, then those with none (:func:`_detour`; in cell order within each; ``queue`` holds
     the later two meanwhile).  A later branch leaves out every cell before it, so the cells whose wall
     only shifts the route by a cell get the smallest subtrees: one core, the known best given, Medium1
-    with 9 walls 35.7 M boards and 26.3 s in cell order, 16.4 M and 16.4 s so; Medium2 with 9 walls 8.2 M
-    and 5.5 s, 4.9 M and 4.7 s; with 10 walls 26.8 s, 20.1 s.  (Cells on two legs' routes first:
-    no fewer boards; the most moves with the wall first: more boards than cell order, 9.9 M on Medium2.)"""
+    with 9 walls 35.7 M boards and 26.3 s in cell order, 16.4 M and 16.8 s so; Medium2 with 9 walls 8.2 M
+    and 5.5 s, 4.9 M and 4.2 s.  (Also measured on Medium2 with 9 walls: the cells on two legs' routes
+    first in each class, 5.0 M boards; the 0 class before the 2, 5.6 M; the cells with the most moves
+    with their wall first, 9.9 M, or the fewest, 9.7 M; a class for a detour of 4 moves, 4.6 M, but
+    only 3% faster on Medium1.)"""
     m = 0
     twos = 0
     zeros = 0
