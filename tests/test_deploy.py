@@ -51,20 +51,27 @@ def config_of(monkeypatch, **env):
 def config_and_names(monkeypatch, **env):
     """deploy/jupyterhub_config.py as :func:`config_of` loads it, and the names it defines (its functions).
     What it changes in the spawners' modules (the learners' ports) is undone when the test ends."""
-    import jupyterhub.spawner
-    import systemdspawner.systemdspawner
     from traitlets.config import Config
 
     for name in [n for n in os.environ if n.startswith("MATHMAZE_")]:
         monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    for module in (jupyterhub.spawner, systemdspawner.systemdspawner):
-        monkeypatch.setattr(module, "random_port", module.random_port)
+    keep_random_port(monkeypatch)
     c = Config()
     names = {"get_config": lambda: c, "__name__": "__config__", "__file__": str(DEPLOY / "jupyterhub_config.py")}
     exec(compile((DEPLOY / "jupyterhub_config.py").read_text(), "jupyterhub_config.py", "exec"), names)
     return c, names
+
+
+def keep_random_port(monkeypatch):
+    """The spawners' modules get their own ``random_port`` back when the test ends (deploy/learner_ports.py,
+    loaded by a test, replaces it)."""
+    import jupyterhub.spawner
+    import systemdspawner.systemdspawner
+
+    for module in (jupyterhub.spawner, systemdspawner.systemdspawner):
+        monkeypatch.setattr(module, "random_port", module.random_port)
 
 
 def authenticator(config):
@@ -518,8 +525,7 @@ def test_tljh_gives_the_learners_servers_the_same_ports_from_its_config_folder(m
     copies = [w for w in commands_in(readme_block("## 3. The Littlest JupyterHub"))
               if w[:2] == ["sudo", "cp"] and w[2].endswith("/deploy/learner_ports.py")]
     assert copies and copies[0][3] == "/opt/tljh/config/jupyterhub_config.d/", copies
-    for module in (jupyterhub.spawner, systemdspawner.systemdspawner):
-        monkeypatch.setattr(module, "random_port", module.random_port)
+    keep_random_port(monkeypatch)
     monkeypatch.setenv("MATHMAZE_SERVER_PORTS", "23200-23209")
     folder = tmp_path / "jupyterhub_config.d"
     folder.mkdir()
