@@ -30,19 +30,23 @@ def brute_force(maze) -> int:
     return best
 
 
-def random_board(seed: int):
-    """A small board with rocks, sometimes two starts or finishes and a checkpoint, that has a route."""
+def random_board(seed: int, rocks: float = 0.15, sizes=((3, 4), (4, 4), (3, 5)), more=("s", "f", "A"),
+                 most_more: int = 2, walls=(1, 3), least: int = 0):
+    """A small board with rocks (each cell one with chance ``rocks``), sometimes two starts or finishes and
+    a checkpoint (up to ``most_more`` of ``more``), ``walls`` walls, that has a route of ``least`` moves or
+    more."""
     rng = random.Random(seed)
     while True:
-        rows, cols = rng.choice([(3, 4), (4, 4), (3, 5)])
-        grid = [["#" if rng.random() < 0.15 else "." for _ in range(cols)] for _ in range(rows)]
+        rows, cols = rng.choice(sizes)
+        grid = [["#" if rng.random() < rocks else "." for _ in range(cols)] for _ in range(rows)]
         free = [(r, c) for r in range(rows) for c in range(cols)]
         rng.shuffle(free)
-        marks = ["s", "f"] + rng.sample(["s", "f", "A"], rng.randint(0, 2))
+        marks = ["s", "f"] + rng.sample(list(more), rng.randint(0, most_more))
         for mark, (r, c) in zip(marks, free):
             grid[r][c] = mark
-        maze = wallmaze.parse(f"walls: {rng.randint(1, 3)}\n" + "\n".join("".join(row) for row in grid))
-        if wallmaze.score(maze) is not None:
+        maze = wallmaze.parse(f"walls: {rng.randint(*walls)}\n" + "\n".join("".join(row) for row in grid))
+        moves = wallmaze.score(maze)
+        if moves is not None and moves >= least:
             return maze
 
 
@@ -98,12 +102,58 @@ def test_the_tree_branches_last_on_the_cells_the_runner_can_step_round():
 
     maze = wallmaze.parse("walls: 3\ns....\n##...\n....f")
     b, never = board(maze), 1 << 30
-    g, t = geo(b), tree.new_tree(b.rocks, b.budget, 0)
+    g, t = geo(b), tree.new_tree(b.rocks, b.budget, 0, b.legs)
     tree.start(g, b.wallable, b.budget, t)
     cells = [int(v) for v in t.cand[0, :t.ncand[0]]]
     detours = [tree._detour(g.way, t.blocked, t.prv, t.nxt, t.twice, t.at[tree.STAMP], v) for v in cells]
     assert [maze.grid.cell(v) for v in cells] == [(0, 1), (0, 2), (0, 3), (1, 4), (0, 4)]
     assert detours == [never, never, 2, 2, 0]
+
+
+def _leg_moves(b, blocked, k):
+    """Leg ``k``'s moves on ``blocked`` (cell numbers of the tree's :class:`~.legs.Board` ``b``): a plain
+    breadth-first search, None when blocked."""
+    from collections import deque
+    dist = {int(v): 0 for v in b.srcs[b.sptr[k]:b.sptr[k + 1]]}
+    todo = deque(dist)
+    while todo:
+        v = todo.popleft()
+        for u in b.nbrs[v]:
+            if u >= 0 and not blocked[u] and int(u) not in dist:
+                dist[int(u)] = dist[v] + 1
+                todo.append(int(u))
+    ends = [dist[int(v)] for v in b.tgts[b.tptr[k]:b.tptr[k + 1]] if int(v) in dist]
+    return min(ends) if ends else None
+
+
+@pytest.mark.parametrize("text", ["walls: 4\ns....\n.#.B.\n..A..\n....f", "walls: 4\ns..#.\n.A...\n...B.\nf...s",
+                                  "walls: 4\ns.....\n..A...\n......\n.....f"])
+def test_every_node_of_the_tree_keeps_a_shortest_open_route_of_each_leg(text):
+    """Node by node, each leg's route at every node above the last wall is open and as short as the leg on
+    that node's board, also for the legs the node's wall did not touch, whose route the node takes from
+    the node above without searching them again."""
+    from mathmaze_lib.optimize.big import tree
+    from mathmaze_lib.optimize.big.legs import board, geo
+
+    maze = wallmaze.parse(text)
+    b = board(maze)
+    g, t = geo(b), tree.new_tree(b.rocks, b.budget, -1, b.legs)
+    tree.start(g, b.wallable, b.budget, t)
+    checked = kept = 0
+    while not tree.chunk(g, b.wallable, b.budget, 1, t):
+        depth = int(t.at[tree.DEPTH])
+        moves = [_leg_moves(b, t.blocked, k) for k in range(b.legs)]
+        if depth == b.budget or None in moves:
+            continue
+        for k in range(b.legs):
+            route = [int(v) for v in t.route[depth, k, :t.rlen[depth, k]]]
+            assert t.legd[depth, k] == moves[k] == len(route) - 1, (depth, k)
+            assert route[0] in b.srcs[b.sptr[k]:b.sptr[k + 1]] and route[-1] in b.tgts[b.tptr[k]:b.tptr[k + 1]]
+            assert not any(t.blocked[v] for v in route)
+            assert all(u in b.nbrs[v] for v, u in zip(route, route[1:]))
+            checked += 1
+            kept += not (t.cleg[depth - 1, t.pos[depth - 1] - 1] >> k) & 1
+    assert checked > 100 and kept > 20, (checked, kept)
 
 
 def test_the_first_chunk_does_not_set_the_trees_pace(monkeypatch):
@@ -134,6 +184,34 @@ def test_the_compiled_tree_finds_the_brute_force_best_and_proves_it(maze):
     assert again.proven and again.moves == best and again.walls is None, "nothing beats the best"
     if found.nodes > 2:
         assert not tree.prove(maze, -1, seconds=None, max_nodes=2).proven, "stopped early: no proof"
+
+
+#: Boards with many rocks, so that their routes run through corridors (cells with two open sides).
+CORRIDORS = [random_board(seed, 0.3, ((4, 5), (5, 5), (4, 6)), ("A", "s"), 1, (2, 3), 6) for seed in range(10)]
+
+
+@pytest.mark.parametrize("maze", CORRIDORS, ids=[f"corridor{i}" for i in range(len(CORRIDORS))])
+def test_the_tree_walls_one_cell_of_each_corridor_and_still_finds_the_brute_force_best(maze):
+    """A wall anywhere in a corridor does what a wall on its first cell does, so the tree branches on one
+    cell of it; its best is still the brute force's, on boards whose routes run through corridors."""
+    from mathmaze_lib.optimize.big import tree
+    best = brute_force(maze)
+    found = tree.prove(maze, -1, seconds=None)
+    assert found.proven and found.moves == best == wallmaze.score(maze, found.walls)
+
+
+def test_the_tree_branches_on_the_first_cell_of_a_corridor_only():
+    """The root's branches on a board whose only route runs through one corridor, from the start's
+    neighbour round the corner to the finish's: one branch, the corridor's first cell, not six."""
+    from mathmaze_lib.optimize.big import tree
+    from mathmaze_lib.optimize.big.legs import board, geo
+
+    maze = wallmaze.parse("walls: 2\ns.....\n#####.\n.....f")
+    b = board(maze)
+    g, t = geo(b), tree.new_tree(b.rocks, b.budget, 0, b.legs)
+    tree.start(g, b.wallable, b.budget, t)
+    cells = sorted(maze.grid.cell(int(v)) for v in t.cand[0, :t.ncand[0]])
+    assert cells == [(0, 1)], cells
 
 
 SPLIT_BOARDS = [m for m in BOARDS if m.budget >= 2] + [

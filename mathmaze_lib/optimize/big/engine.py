@@ -92,7 +92,7 @@ class _Engine:
             raise ValueError(f"refill: at most 7 walls at once, not {k}")
         allowed = np.zeros(self.b.size, np.uint8)
         allowed[np.asarray(cells, np.int32)] = 1
-        t = tree.new_tree(self.blocked, k, best)
+        t = tree.new_tree(self.blocked, k, best, self.b.legs)
         tree.start(self.geo, allowed, k, t)
         tree.chunk(self.geo, allowed, k, max_nodes, t)
         self.refill_out = t.out

@@ -53,7 +53,7 @@ def _subtree(b, g, walls, left_out, best) -> Tree:
     branches, its board scored and its branches listed (:func:`start`)."""
     blocked = b.rocks.copy()
     blocked[list(walls)] = 1
-    t = new_tree(blocked, b.budget - len(walls), best)
+    t = new_tree(blocked, b.budget - len(walls), best, b.legs)
     for c in left_out:
         t.excl[c] += 1
     start(g, b.wallable, b.budget - len(walls), t)
