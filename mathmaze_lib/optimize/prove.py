@@ -5,9 +5,11 @@ Two exact tools work on the same question, each where it is strongest:
 
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
   runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second on
-  each core, the tree split among them): it proves Pathery's Small maps in about a second, Medium2 in
-  about 3 minutes and Medium1 (12 walls each) in about 13 on two cores (0.42 and 1.65 billion boards),
-  but its tree grows fast with the walls;
+  each core of the machine of earlier stops, the tree split among them): it proves Pathery's Small
+  maps in about a second, Medium2 (12 walls) in 262 s on two cores (308 million boards; the tree before
+  its corridor rule and kept routes, see :mod:`~mathmaze_lib.optimize.big.tree`, took 442 s on the same
+  machine, and 183 s on a machine 2.4 times faster) and Medium1 (12 walls) in about 13 minutes on that
+  faster machine (1.65 billion boards, before those rules), but its tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
   ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
