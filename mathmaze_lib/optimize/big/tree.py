@@ -6,14 +6,14 @@ route chosen for each leg; the search branches on those cells ("a wall on ``p1``
 on ``p1``", ...), so that each wall set is met at most once, down to the budget.  Each leg's route is
 one that crosses as few cells as it can where a wall may still go (rocks, stops and the cells left out
 by earlier branches cost nothing), which keeps the branches few; and the last wall skips the cells the
-runner can step round without walking more than the best (:func:`_detour`).  The branches' order
+runner can step round without walking more than the best (:func:`.cells.detour`).  The branches' order
 shapes the tree too: the cells the runner can step round nearby come last, where every earlier branch
 is left out (:func:`_branches`: half the boards of cell order, or fewer, on Medium2 and Medium1).
 
 Two rules save work.  Below the root only the legs whose route held the new wall are
 searched again (:func:`_routes`): the others keep their route, which is still open and so still shortest.
 And a wall in a corridor (a chain of cells with two open sides each) does what a wall on any other cell
-of it does, so only one cell of each corridor is a branch (:func:`_twin`).  Measured against the tree
+of it does, so only one cell of each corridor is a branch (:func:`.cells.twin`).  Measured against the tree
 without both, the two runs side by side, one core each, the known best given: Medium1 with 9 walls 16.4 M
 boards and 42.0 s, now 14.0 M and 32.5 s; Medium2 with 9 walls 4.9 M and 11.4 s, now 4.1 M and 7.1 s.
 
@@ -50,6 +50,7 @@ import numpy as np
 from ...puzzles.wallmaze import WallMaze
 from ..clock import chunk_size
 from ...search.arrays import njit
+from .cells import detour as _detour, twin as _twin
 from .legs import board, geo
 
 __all__ = ["prove", "TreeResult", "new_tree", "start", "chunk"]
@@ -104,11 +105,9 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
     when some leg is blocked.  Each leg ``k`` is searched from ``srcs[sptr[k]:sptr[k + 1]]`` to
     ``tgts[tptr[k]:tptr[k + 1]]``: the tree passes each leg's end as ``srcs`` (see the module's text).
 
-    Below the root (``depth > 0``) only the legs of the bits ``changed`` are searched: those whose route at
-    the node above held the new wall.  The others keep that route and its moves (still open, so still
-    shortest), from ``route[depth - 1, k, :rlen[depth - 1, k]]`` and ``legd[depth - 1, k]``; each leg's
-    route and moves at this node go to ``route[depth, k]``, ``rlen[depth, k]`` and ``legd[depth, k]``.
-
+    Below the root (``depth > 0``) only the legs of the bits ``changed`` (whose route at the node above
+    held the new wall) are searched; the others keep that route and moves (still open, so still shortest).
+    Each leg's route and moves go to ``route[depth, k, :rlen[depth, k]]`` and ``legd[depth, k]``.
     The tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: passed whole to the
     functions called once a board, the structure cost the tree a quarter of its time (a proof of Medium2
     with 10 walls, one core: 35.3 s with it, 26.8 s without; six more arrays in it, unused, cost 15% more).
@@ -176,22 +175,29 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
             n += 1
             v = parent[v]
         rlen[depth, k] = n
+    _mark(route[depth], rlen[depth], legs, stamp, mark, twice, legbits, prv, nxt)
+    return total
+
+
+@njit(cache=True)
+def _mark(route, rlen, legs, stamp, mark, twice, legbits, prv, nxt):
+    """Mark each leg's route ``route[k, :rlen[k]]`` (from the leg's start) with ``stamp``, the cells before
+    and after each (``prv``, ``nxt``), the legs on each (``legbits``) and ``twice`` (see :class:`Tree`)."""
     for k in range(legs):
         bit = np.int64(1) << np.int64(k % 63)
         after = -1
-        n = rlen[depth, k]
+        n = rlen[k]
         for i in range(n):
-            v = route[depth, k, i]
+            v = route[k, i]
             if mark[v] == stamp:
                 twice[v] = stamp
                 legbits[v] |= bit
             else:
                 legbits[v] = bit
             mark[v] = stamp
-            nxt[v] = route[depth, k, i + 1] if i + 1 < n else -1   # (the next cell towards the leg's end)
+            nxt[v] = route[k, i + 1] if i + 1 < n else -1   # (the next cell towards the leg's end)
             prv[v] = after
             after = v
-    return total
 
 
 @njit(cache=True)
@@ -246,89 +252,16 @@ def _leaf(nbrs, srcs, sptr, tgts, tptr, blocked, changed, legd, dist, queue):
 
 
 @njit(cache=True)
-def _detour(way, blocked, prv, nxt, twice, stamp, c):
-    """At most how many moves a wall on ``c`` (once on the marked routes, ``twice != stamp``) adds: the
-    route's cells ``a = prv[c]`` and ``b = nxt[c]`` around it turn a corner whose fourth cell is open (0),
-    or run straight past ``c`` with the three cells beside ``a``, ``c`` and ``b`` on one side open (2; as
-    :func:`mathmaze_lib.optimize.exact.detour_moves`); else a large number.  ``way``: the neighbours by
-    direction (:class:`~.legs.Board`).  (The tree's arrays one by one: a call with the whole tree costs
-    more than this search.)"""
-    a = prv[c]
-    b = nxt[c]
-    big = 1 << 30
-    if a < 0 or b < 0 or twice[c] == stamp:
-        return big
-    da = db = -1
-    for d in range(4):
-        if way[c, d] == a:
-            da = d
-        elif way[c, d] == b:
-            db = d
-    if da < 0 or db < 0:
-        return big
-    if (da + 2) % 4 != db:                  # a corner: a and b share a fourth cell
-        o = way[a, db]
-        return 0 if o >= 0 and blocked[o] == 0 else big
-    for turn in (1, 3):
-        side = (da + turn) % 4
-        x, p, q = way[c, side], way[a, side], way[b, side]
-        if x >= 0 and p >= 0 and q >= 0 and blocked[x] == 0 and blocked[p] == 0 and blocked[q] == 0:
-            return 2
-    return big
-
-
-@njit(cache=True)
-def _open_sides(way, blocked, v):
-    """How many of the cell ``v``'s neighbours are open."""
-    n = 0
-    for d in range(4):
-        u = way[v, d]
-        if u >= 0 and blocked[u] == 0:
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def _twin(way, allowed, blocked, excl, v):
-    """True when a wall on ``v`` does what a wall on another branch does: ``v`` lies in a corridor, a chain
-    of cells with two open neighbours each where a wall may go, and some cell of that corridor is left
-    out (``excl``) or comes before ``v`` in cell order.  A wall anywhere in a corridor cuts it, and the
-    cells of the corridor left on either side are dead ends that no route enters (no stop is in it), so
-    every wall set with the one wall scores as the same set with the other: the corridor's first cell
-    stands for all of them, and none does where one was left out (its wall sets were searched before)."""
-    if _open_sides(way, blocked, v) != 2:
-        return False
-    for d in range(4):
-        u = way[v, d]
-        if u < 0 or blocked[u] == 1:
-            continue
-        back = v
-        steps = 0
-        while u != v and allowed[u] == 1 and _open_sides(way, blocked, u) == 2 and steps < len(allowed):
-            if excl[u] > 0 or u < v:
-                return True
-            on = -1
-            for e in range(4):
-                w = way[u, e]
-                if w >= 0 and blocked[w] == 0 and w != back:
-                    on = w
-            back = u
-            u = on
-            steps += 1
-    return False
-
-
-@njit(cache=True)
 def _branches(way, allowed, blocked, excl, mark, prv, nxt, twice, legbits, cand, cleg, ncand, pos, at, depth, last,
               moves, queue):
     """The cells of the marked routes where a wall may go now (``allowed``, open, not left out), into
     ``cand[depth, :ncand[depth]]``, with the legs whose route holds each in ``cleg[depth]`` (the tree's
     arrays one by one: see :func:`_routes`);
     for the ``last`` wall, not those where the runner can step round it and still walk no more than the
-    best (:func:`_detour`); of a corridor, one cell only (:func:`_twin`).
+    best (:func:`.cells.detour`); of a corridor, one cell only (:func:`.cells.twin`).
 
     Above the last wall, the cells the runner cannot step round nearby come first, then those with a
-    detour of 2 moves, then those with none (:func:`_detour`; in cell order within each; ``queue`` holds
+    detour of 2 moves, then those with none (:func:`.cells.detour`; in cell order within each; ``queue`` holds
     the later two meanwhile).  A later branch leaves out every cell before it, so the cells whose wall
     only shifts the route by a cell get the smallest subtrees: one core, the known best given, Medium1
     with 9 walls 35.7 M boards and 26.3 s in cell order, 16.4 M and 16.8 s so; Medium2 with 9 walls 8.2 M
