@@ -10,12 +10,12 @@ runner can step round without walking more than the best (:func:`.cells.detour`)
 shapes the tree too: the cells the runner can step round nearby come last, where every earlier branch
 is left out (:func:`_branches`: half the boards of cell order, or fewer, on Medium2 and Medium1).
 
-Two rules save work.  Below the root only the legs whose route held the new wall are
-searched again (:func:`_routes`): the others keep their route, which is still open and so still shortest.
-And a wall in a corridor (a chain of cells with two open sides each) does what a wall on any other cell
-of it does, so only one cell of each corridor is a branch (:func:`.cells.twin`).  Measured against the tree
-without both, the two runs side by side, one core each, the known best given: Medium1 with 9 walls 16.4 M
-boards and 42.0 s, now 14.0 M and 32.5 s; Medium2 with 9 walls 4.9 M and 11.4 s, now 4.1 M and 7.1 s.
+Two rules save work.  Below the root only the legs whose route held the new wall are searched again
+(:func:`_routes`): the others keep their route, which is still open and so still shortest.  And a wall in
+a corridor (a chain of cells with two open sides each) does what a wall on any other cell of it does, so
+only one cell of each corridor is a branch (:func:`.cells.twin`).  Measured against the tree without
+both, the two runs side by side, one core each, the known best given: Medium1 with 9 walls 16.4 M boards
+and 42.0 s, now 14.0 M and 32.5 s; Medium2 with 9 walls 4.9 M and 11.4 s, now 4.1 M and 7.1 s.
 
 Each leg is searched from its end back to its start (:func:`_routes`, :func:`_leaf`).  The length is the
 same either way, but which of the shortest routes through fewest such cells gets marked is not, and that
