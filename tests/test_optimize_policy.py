@@ -40,6 +40,38 @@ def test_a_proof_follows_where_the_effort_asks_for_one():
     assert re.fullmatch(r"best found in \d+ s, not proven", skipped.said)
 
 
+@pytest.mark.skipif(not optimize.compiled_available(), reason="numba is not installed")
+def test_a_timed_proof_runs_compiled_and_a_counted_one_as_the_worksheet_counts_it():
+    """walls goals (a proof within seconds) runs the compiled tree; a worksheet's key (a proof within a
+    count of nodes) stays the Python search's, so that it is the same on every computer."""
+    maze = wallmaze.level("simple", 5)
+    timed = optimize.best_walls(maze, level_id=5, effort="goals", seconds=0.5, workers=1, prove_seconds=60)
+    plain = optimize.best_walls(maze, level_id=5, effort="goals", seconds=0.5, workers=1, prove_seconds=60,
+                                compiled=False)
+    counted = optimize.best_walls(maze, preset="simple", level_id=5, effort="worksheet", stored=False)
+    assert timed.result.compiled and not plain.result.compiled and not counted.result.compiled
+    assert timed.proven and plain.proven and counted.proven and timed.moves == plain.moves == counted.moves == 25
+    assert timed.source == "exact" and wallmaze.score(maze, timed.walls) == 25
+    assert plain.result.evaluations == counted.result.evaluations, "the same Python search, node for node"
+    # out of time: not proven, and the search's walls are the answer
+    open_board = wallmaze.parse("walls: 7\n" + "\n".join(["s" + "." * 14] + ["." * 15] * 8 + ["." * 14 + "f"]))
+    short = optimize.best_walls(open_board, effort="goals", seconds=0.3, workers=1, prove_seconds=0.3)
+    assert not short.proven and short.source == "search" and short.said.endswith("not proven")
+    assert wallmaze.score(open_board, short.walls) == short.moves
+
+
+@pytest.mark.skipif(not optimize.compiled_available(), reason="numba is not installed")
+def test_ctrl_c_in_a_compiled_proof_ends_the_proof_only(monkeypatch):
+    from mathmaze_lib.optimize.big import tree
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(tree, "prove", interrupted)
+    maze = wallmaze.level("simple", 5)
+    best = optimize.best_walls(maze, level_id=5, effort="goals", seconds=0.3, workers=1, prove_seconds=60)
+    assert best.source == "search" and not best.proven and wallmaze.score(maze, best.walls) == best.moves
+
+
 def test_unknown_efforts_and_methods_are_named():
     maze = wallmaze.level("simple", 1)
     with pytest.raises(ValueError, match="effort 'fast': choose one of worksheet, game, command, goals"):

@@ -40,7 +40,8 @@ bound above) is the one taken off.  Rounds restart hot from the best walls found
 the walls of a random region (which the next steps fill again).
 
 Only :func:`applies`, :func:`search` and :func:`optimize` are meant for other modules (and
-``tree.prove``, for :mod:`mathmaze_lib.optimize.prove`); the compiled functions take the board's
+``tree.prove``, for :mod:`mathmaze_lib.optimize.prove` and the timed proofs of
+:func:`mathmaze_lib.optimize.policy.best_walls`); the compiled functions take the board's
 arrays as named structures (see :class:`Board` and ``legs.Geo``). The parts: ``legs.py`` (the board's
 arrays and a leg's search, with the breadth-first searches of ``search/arrays.py``), ``steps.py`` and ``moves.py`` (the compiled annealing
 step and its moves), ``engine.py`` (the state, from Python), ``driver.py`` (settings, :func:`search`,
