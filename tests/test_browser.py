@@ -105,12 +105,18 @@ def upstream_startup_error(exc) -> bool:
 
 def run_all_cells(page) -> None:
     """Run > Run All Cells, until the first cell shows an execution count.  A kernel that is still
-    starting can drop the request (the cells stay at "[ ]"), so ask again, up to three times."""
+    starting can drop the request (the cells stay at "[ ]"), so ask again, up to three times.  On a busy
+    machine JupyterLab can also ask which kernel to start (its "Select Kernel" dialog, the notebook's
+    own Python 3 chosen): a learner presses Select, and so does this (it covered the Run menu for 30 s
+    in one run of the whole suite on two busy cores)."""
     ran = page.locator(".jp-InputArea-prompt").filter(has_text=re.compile(r"\[\d+\]")).first
     for _ in range(3):
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        dialog = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
+        if dialog.count():
+            dialog.locator(".jp-Dialog-button.jp-mod-accept").click()
         try:
+            page.get_by_role("menuitem", name="Run", exact=True).click(timeout=15_000)
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click(timeout=15_000)
             ran.wait_for(timeout=30_000)
             return
         except PlaywrightTimeout:
