@@ -111,17 +111,11 @@ def test_the_tree_branches_last_on_the_cells_the_runner_can_step_round():
 
 
 def _leg_moves(b, blocked, k):
-    """Leg ``k``'s moves on ``blocked`` (cell numbers of the tree's :class:`~.legs.Board` ``b``): a plain
-    breadth-first search, None when blocked."""
-    from collections import deque
-    dist = {int(v): 0 for v in b.srcs[b.sptr[k]:b.sptr[k + 1]]}
-    todo = deque(dist)
-    while todo:
-        v = todo.popleft()
-        for u in b.nbrs[v]:
-            if u >= 0 and not blocked[u] and int(u) not in dist:
-                dist[int(u)] = dist[v] + 1
-                todo.append(int(u))
+    """Leg ``k``'s moves on ``blocked`` (cell numbers of the tree's :class:`~.legs.Board` ``b``): the
+    lessons' breadth-first search (:func:`mathmaze_lib.search.bfs`), None when blocked."""
+    from mathmaze_lib.search import bfs
+    dist = bfs(lambda v: [int(u) for u in b.nbrs[v] if u >= 0 and not blocked[u]],
+               sources=[int(v) for v in b.srcs[b.sptr[k]:b.sptr[k + 1]]]).dist
     ends = [dist[int(v)] for v in b.tgts[b.tptr[k]:b.tptr[k + 1]] if int(v) in dist]
     return min(ends) if ends else None
 
