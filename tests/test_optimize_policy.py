@@ -52,7 +52,9 @@ def test_a_timed_proof_runs_compiled_and_a_counted_one_as_the_worksheet_counts_i
     assert timed.result.compiled and not plain.result.compiled and not counted.result.compiled
     assert timed.proven and plain.proven and counted.proven and timed.moves == plain.moves == counted.moves == 25
     assert timed.source == "exact" and wallmaze.score(maze, timed.walls) == 25
-    assert plain.result.evaluations == counted.result.evaluations, "the same Python search, node for node"
+    # (not plain's count: its search's 0.5 s may end at 24 or at 25, and the proof from 24 counts 2 more nodes)
+    again = optimize.best_walls(maze, preset="simple", level_id=5, effort="worksheet", stored=False)
+    assert again.result.evaluations == counted.result.evaluations, "a key's proof: the same nodes every time"
     # out of time: not proven, and the search's walls are the answer
     open_board = wallmaze.parse("walls: 7\n" + "\n".join(["s" + "." * 14] + ["." * 15] * 8 + ["." * 14 + "f"]))
     short = optimize.best_walls(open_board, effort="goals", seconds=0.3, workers=1, prove_seconds=0.3)
