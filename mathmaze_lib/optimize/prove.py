@@ -8,7 +8,7 @@ Two exact tools work on the same question, each where it is strongest:
   each core of the machine of earlier stops, the tree split among them): it proves Pathery's Small
   maps in about a second, Medium2 (12 walls) in 195 s on two cores (308 million boards) and Medium1
   (12 walls) in 748 s (1.27 billion boards), both measured on 2026-12-02; on the slower machine of the
-  day before Medium2 took 262 s, and the tree before its corridor rule and kept routes (see
+  stop before Medium2 took 262 s, and the tree before its corridor rule and kept routes (see
   :mod:`~mathmaze_lib.optimize.big.tree`) 442 s there; but its tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
