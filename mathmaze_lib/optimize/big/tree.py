@@ -107,11 +107,10 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
 
     Below the root (``depth > 0``) only the legs of the bits ``changed`` (whose route at the node above
     held the new wall) are searched; the others keep that route and moves (still open, so still shortest).
-    Each leg's route and moves go to ``route[depth, k, :rlen[depth, k]]`` and ``legd[depth, k]``.
-    The tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: passed whole to the
-    functions called once a board, the structure cost the tree a quarter of its time (a proof of Medium2
-    with 10 walls, one core: 35.3 s with it, 26.8 s without; six more arrays in it, unused, cost 15% more).
-    :func:`_score` passes them from a ``Tree``."""
+    Each leg's route and moves go to ``route[depth, k, :rlen[depth, k]]`` and ``legd[depth, k]``.  The
+    tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: passed whole to the functions
+    called once a board, the structure cost the tree a quarter of its time (Medium2 with 10 walls, one
+    core: 35.3 s with it, 26.8 s without).  :func:`_score` passes them from a ``Tree``."""
     at[STAMP] += 1
     stamp = at[STAMP]
     total = 0
@@ -119,12 +118,13 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
     for k in range(legs):
         if depth > 0 and legs < 63 and (changed >> np.int64(k)) & 1 == 0:
             n = rlen[depth - 1, k]
-            route[depth, k, :n] = route[depth - 1, k, :n]
+            for i in range(n):
+                route[depth, k, i] = route[depth - 1, k, i]
             rlen[depth, k] = n
             legd[depth, k] = legd[depth - 1, k]
             total += legd[depth, k]
             continue
-        dist[:] = -1
+        dist.fill(-1)
         head = 0
         tail = 0
         for i in range(sptr[k], sptr[k + 1]):
@@ -175,27 +175,27 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
             n += 1
             v = parent[v]
         rlen[depth, k] = n
-    _mark(route[depth], rlen[depth], legs, stamp, mark, twice, legbits, prv, nxt)
+    _mark(route, rlen, depth, legs, stamp, mark, twice, legbits, prv, nxt)
     return total
 
 
 @njit(cache=True)
-def _mark(route, rlen, legs, stamp, mark, twice, legbits, prv, nxt):
+def _mark(route, rlen, depth, legs, stamp, mark, twice, legbits, prv, nxt):
     """Mark each leg's route ``route[k, :rlen[k]]`` (from the leg's start) with ``stamp``, the cells before
     and after each (``prv``, ``nxt``), the legs on each (``legbits``) and ``twice`` (see :class:`Tree`)."""
     for k in range(legs):
         bit = np.int64(1) << np.int64(k % 63)
         after = -1
-        n = rlen[k]
+        n = rlen[depth, k]
         for i in range(n):
-            v = route[k, i]
+            v = route[depth, k, i]
             if mark[v] == stamp:
                 twice[v] = stamp
                 legbits[v] |= bit
             else:
                 legbits[v] = bit
             mark[v] = stamp
-            nxt[v] = route[k, i + 1] if i + 1 < n else -1   # (the next cell towards the leg's end)
+            nxt[v] = route[depth, k, i + 1] if i + 1 < n else -1   # (the next cell towards the leg's end)
             prv[v] = after
             after = v
 
@@ -209,42 +209,51 @@ def _score(geo, allowed, t, depth, changed):
 
 
 @njit(cache=True)
-def _leaf(nbrs, srcs, sptr, tgts, tptr, blocked, changed, legd, dist, queue):
+def _leaf(nbrs, srcs, sptr, goal, blocked, changed, legd, above, dist, queue):
     """The moves with one more wall (``blocked`` holds it now) on a cell of the routes of the node above:
     only the legs whose route there held it (the bits ``changed``) are searched again, from ``srcs`` to
     ``tgts`` (the tree passes each leg's end as ``srcs``: see the module's text), the others keep their
-    moves there (``legd``); -1 when some leg is blocked.  (The tree's arrays one by one: see
+    moves there (``legd[above]``); -1 when some leg is blocked.  The search stops as soon as it meets a
+    cell of ``goal[k]`` (leg ``k``'s start cells), and the arrays come whole with their row (``above``), not
+    as slices, which numba counts references to: one core, the known best given, Medium1 with 9 walls
+    17.0 s and 15.8 s against 18.8 s and 17.0 s before, Medium2 with 9 walls 3.4 s and 3.7 s against
+    3.7 s and 4.5 s (side by side, 2026-12-02).  (The tree's arrays one by one: see
     :func:`_routes`.  A search from both ends at once, :func:`~mathmaze_lib.search.arrays.bfs_meet`, was
     slower here: Medium1 with 8 walls on one core, 5.2 s against 4.1 s.)"""
     legs = len(sptr) - 1
     total = 0
     for k in range(legs):
         if legs < 63 and (changed >> np.int64(k)) & 1 == 0:
-            total += legd[k]
+            total += legd[above, k]
             continue
-        dist[:] = -1
+        for i in range(len(dist)):
+            dist[i] = -1
         head = 0
         tail = 0
+        reach = -1
         for i in range(sptr[k], sptr[k + 1]):
             s = srcs[i]
+            if goal[k, s] == 1:
+                reach = 0
             if dist[s] < 0:
                 dist[s] = 0
                 queue[tail] = s
                 tail += 1
-        reach = -1
         while head < tail and reach < 0:
             v = queue[head]
             head += 1
+            dv = dist[v] + 1
             for d in range(4):
                 u = nbrs[v, d]
-                if u >= 0 and blocked[u] == 0 and dist[u] < 0:
-                    dist[u] = dist[v] + 1
+                if u < 0:
+                    break
+                if blocked[u] == 0 and dist[u] < 0:
+                    if goal[k, u] == 1:
+                        reach = dv
+                        break
+                    dist[u] = dv
                     queue[tail] = u
                     tail += 1
-            for i in range(tptr[k], tptr[k + 1]):
-                x = tgts[i]
-                if dist[x] >= 0 and (reach < 0 or dist[x] < reach):
-                    reach = dist[x]
         if reach < 0:
             return -1
         total += reach
@@ -333,6 +342,10 @@ def chunk(geo, allowed, limit, nodes, t):
     legbits, legd, dist, queue = t.legs, t.legd, t.dist, t.queue
     cost, parent, mark, prv, nxt, twice, out = t.cost, t.parent, t.mark, t.prv, t.nxt, t.twice, t.out
     way, route, rlen, cleg = geo.way, t.route, t.rlen, t.cleg
+    goal = np.zeros((len(eptr) - 1, len(blocked)), np.int8)      # (each leg's start cells, where its search ends)
+    for k in range(len(eptr) - 1):
+        for i in range(stptr[k], stptr[k + 1]):
+            goal[k, starts[i]] = 1
     while at[NODES] < end:
         if depth < limit and pos[depth] < ncand[depth]:
             c = cand[depth, pos[depth]]
@@ -343,7 +356,7 @@ def chunk(geo, allowed, limit, nodes, t):
             blocked[c] = 1
             chosen[depth] = c
             depth += 1
-            total = _leaf(nbrs, ends, eptr, starts, stptr, blocked, changed, legd[depth - 1], dist, queue) \
+            total = _leaf(nbrs, ends, eptr, goal, blocked, changed, legd, depth - 1, dist, queue) \
                 if depth == limit else \
                 _routes(nbrs, ends, eptr, starts, stptr, allowed, blocked, excl, dist, cost, parent, mark, queue,
                         prv, nxt, twice, legbits, legd, at, route, rlen, depth, changed)
