@@ -181,8 +181,9 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
 
 @njit(cache=True)
 def _mark(route, rlen, depth, legs, stamp, mark, twice, legbits, prv, nxt):
-    """Mark each leg's route ``route[k, :rlen[k]]`` (from the leg's start) with ``stamp``, the cells before
-    and after each (``prv``, ``nxt``), the legs on each (``legbits``) and ``twice`` (see :class:`Tree`)."""
+    """Mark each leg's route ``route[depth, k, :rlen[depth, k]]`` (from the leg's start) with ``stamp``, the
+    cells before and after each (``prv``, ``nxt``), the legs on each (``legbits``) and ``twice`` (see
+    :class:`Tree`)."""
     for k in range(legs):
         bit = np.int64(1) << np.int64(k % 63)
         after = -1
@@ -211,13 +212,13 @@ def _score(geo, allowed, t, depth, changed):
 @njit(cache=True)
 def _leaf(nbrs, srcs, sptr, goal, blocked, changed, legd, above, dist, queue):
     """The moves with one more wall (``blocked`` holds it now) on a cell of the routes of the node above:
-    only the legs whose route there held it (the bits ``changed``) are searched again, from ``srcs`` to
-    ``tgts`` (the tree passes each leg's end as ``srcs``: see the module's text), the others keep their
-    moves there (``legd[above]``); -1 when some leg is blocked.  The search stops as soon as it meets a
-    cell of ``goal[k]`` (leg ``k``'s start cells), and the arrays come whole with their row (``above``), not
-    as slices, which numba counts references to: one core, the known best given, Medium1 with 9 walls
-    17.0 s and 15.8 s against 18.8 s and 17.0 s before, Medium2 with 9 walls 3.4 s and 3.7 s against
-    3.7 s and 4.5 s (side by side, 2026-12-02).  (The tree's arrays one by one: see
+    only the legs whose route there held it (the bits ``changed``) are searched again, from ``srcs`` to the
+    cells of ``goal[k]`` (the tree passes each leg's end as ``srcs`` and its start cells as ``goal``: see
+    the module's text), the others keep their moves there (``legd[above]``); -1 when some leg is blocked.
+    The search stops as soon as it meets a cell of ``goal[k]``, and the arrays come whole with their row
+    (``above``), not as slices, which numba counts references to: one core, the known best given,
+    Medium1 with 9 walls 17.0 s and 15.8 s against 18.8 s and 17.0 s before, Medium2 with 9 walls 3.4 s
+    and 3.7 s against 3.7 s and 4.5 s (side by side, 2026-12-02).  (The tree's arrays one by one: see
     :func:`_routes`.  A search from both ends at once, :func:`~mathmaze_lib.search.arrays.bfs_meet`, was
     slower here: Medium1 with 8 walls on one core, 5.2 s against 4.1 s.)"""
     legs = len(sptr) - 1
@@ -226,8 +227,7 @@ def _leaf(nbrs, srcs, sptr, goal, blocked, changed, legd, above, dist, queue):
         if legs < 63 and (changed >> np.int64(k)) & 1 == 0:
             total += legd[above, k]
             continue
-        for i in range(len(dist)):
-            dist[i] = -1
+        dist.fill(-1)
         head = 0
         tail = 0
         reach = -1
