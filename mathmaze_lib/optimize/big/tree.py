@@ -36,7 +36,8 @@ or take one, bounded in turn), the bound was never below a brute force's best an
 end, it cut the boards from 864 K to 346 K but made the tree over ten times slower: about 90 microseconds a
 node (two legs) against about 1.6 a board.  From routes that each avoid the earlier ones' cells instead (one
 search each), two walls from the end: Medium1 with 9 walls 12.1 M boards against 14.0 M, in the same time
-(30.4 s and 33.1 s against 31.4 s and 34.1 s, side by side, one core each, 2026-12-02).
+(30.4 s and 33.1 s against 31.4 s and 34.1 s, side by side, one core each, 2026-12-02, on a machine about
+half as fast on this run as the one of :func:`_leaf`'s times).
 
 The search's state is kept in arrays, so that a time limit can stop it between chunks.  The annealing's
 "clear and refill a square" move (:meth:`~.engine._Engine.refill`) runs the same search, its walls
