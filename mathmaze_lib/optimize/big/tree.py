@@ -37,7 +37,12 @@ end, it cut the boards from 864 K to 346 K but made the tree over ten times slow
 node (two legs) against about 1.6 a board.  From routes that each avoid the earlier ones' cells instead (one
 search each), two walls from the end: Medium1 with 9 walls 12.1 M boards against 14.0 M, in the same time
 (30.4 s and 33.1 s against 31.4 s and 34.1 s, side by side, one core each, 2026-12-02, on a machine about
-half as fast on this run as the one of :func:`_leaf`'s times).
+half as fast on this run as the one of :func:`_leaf`'s times).  Nor did two ways to skip searches: a
+leaf's search as A* towards the leg's start, with each leg's distances from its start at the node above as
+the guide (Medium2 with 8 walls, one core: 4.4 s against 2.2 s, the guide's searches costing more than the
+leaves' searches saved), and a wall on a corner whose fourth cell is open taking the route through that
+cell instead of searching the leg again (the same length): side by side, one core each, 2026-12-02,
+Medium1 with 9 walls 39.6 s against 41.9 s, but Medium2 with 9 walls 9.3 s against 8.0 s.
 
 The search's state is kept in arrays, so that a time limit can stop it between chunks.  The annealing's
 "clear and refill a square" move (:meth:`~.engine._Engine.refill`) runs the same search, its walls
