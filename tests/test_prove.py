@@ -168,16 +168,47 @@ def test_the_first_chunk_does_not_set_the_trees_pace(monkeypatch):
     assert len(calls) > 1 and found.proven and not found.gave_up
 
 
+#: The tree's route rules (:data:`mathmaze_lib.optimize.big.tree.FIRST_FOUND`, ``FIRST_NEIGHBOUR``).
+RULES = (0, 1)
+
+
 @pytest.mark.parametrize("maze", BOARDS, ids=[f"board{i}" for i in range(len(BOARDS))])
 def test_the_compiled_tree_finds_the_brute_force_best_and_proves_it(maze):
     from mathmaze_lib.optimize.big import tree
     best = brute_force(maze)
-    found = tree.prove(maze, -1, seconds=None)
-    assert found.proven and found.moves == best == wallmaze.score(maze, found.walls)
-    again = tree.prove(maze, best, seconds=None)
-    assert again.proven and again.moves == best and again.walls is None, "nothing beats the best"
-    if found.nodes > 2:
-        assert not tree.prove(maze, -1, seconds=None, max_nodes=2).proven, "stopped early: no proof"
+    for rule in RULES:
+        found = tree.prove(maze, -1, seconds=None, rule=rule)
+        assert found.proven and found.moves == best == wallmaze.score(maze, found.walls), rule
+        again = tree.prove(maze, best, seconds=None, rule=rule)
+        assert again.proven and again.moves == best and again.walls is None, "nothing beats the best"
+        if found.nodes > 2:
+            assert not tree.prove(maze, -1, seconds=None, max_nodes=2, rule=rule).proven, "stopped early: no proof"
+
+
+def test_the_last_walls_bound_keeps_every_branch_that_beats_the_best():
+    """One wall from the end the tree drops the branches that the shortest route missing them shows
+    cannot beat the best (:mod:`~mathmaze_lib.optimize.big.leaves`).  Told one move less than the brute
+    force's best, it must still find that best, on every board here (with a checkpoint, two starts or
+    corridors among them), by either route rule.  Told the best, on boards of two walls, it scores no
+    more boards than the root, its branches and all their branches (the tree without the bound: a node
+    built alone lists its branches without it), and fewer on some."""
+    from mathmaze_lib.optimize.big import split, tree
+    from mathmaze_lib.optimize.big.legs import board, geo
+    for maze, rule in itertools.product(BOARDS + CORRIDORS, RULES):
+        best = brute_force(maze)
+        found = tree.prove(maze, best - 1, seconds=None, rule=rule)
+        assert found.proven and found.moves == best == wallmaze.score(maze, found.walls), (maze, rule)
+    fewer = 0
+    for maze in [m for m in BOARDS + CORRIDORS if m.budget == 2]:
+        best, b = brute_force(maze), board(maze)
+        root = split._subtree(b, geo(b), [], [], best)
+        branches = [int(c) for c in root.cand[0, :root.ncand[0]]]
+        listed = 1 + len(branches) + sum(int(split._subtree(b, geo(b), [c], branches[:j], best).ncand[0])
+                                         for j, c in enumerate(branches))
+        scored = tree.prove(maze, best, seconds=None).nodes
+        assert scored <= listed, maze
+        fewer += scored < listed
+    assert fewer >= 2, "the bound dropped no branch"
 
 
 #: Boards with many rocks, so that their routes run through corridors (cells with two open sides).
@@ -190,8 +221,9 @@ def test_the_tree_walls_one_cell_of_each_corridor_and_still_finds_the_brute_forc
     cell of it; its best is still the brute force's, on boards whose routes run through corridors."""
     from mathmaze_lib.optimize.big import tree
     best = brute_force(maze)
-    found = tree.prove(maze, -1, seconds=None)
-    assert found.proven and found.moves == best == wallmaze.score(maze, found.walls)
+    for rule in RULES:
+        found = tree.prove(maze, -1, seconds=None, rule=rule)
+        assert found.proven and found.moves == best == wallmaze.score(maze, found.walls), rule
 
 
 def test_the_tree_branches_on_the_first_cell_of_a_corridor_only():
@@ -219,9 +251,9 @@ def test_the_split_tree_is_the_whole_tree(maze):
     from mathmaze_lib.optimize.big import split
     best = brute_force(maze)
     split._start_worker(maze, multiprocessing.Value("d", time.time() + 60, lock=False))
-    for depth in range(1, maze.budget):
-        tasks, moves, cells = split.split_at(maze, -1, depth)
-        found = [split._task((walls, left_out, moves)) for walls, left_out in tasks]
+    for depth, rule in itertools.product(range(1, maze.budget), RULES):
+        tasks, moves, cells = split.split_at(maze, -1, depth)      # (split by one rule, searched by either)
+        found = [split._task((walls, left_out, moves, rule)) for walls, left_out in tasks]
         assert all(done for done, *_ in found)
         top = max([moves] + [got for _, got, walls, _ in found if walls is not None])
         assert top == best, (depth, top, best)
@@ -229,7 +261,24 @@ def test_the_split_tree_is_the_whole_tree(maze):
             if walls is not None and got > moves:
                 assert wallmaze.score(maze, [maze.grid.cell(v) for v in walls]) == got
         again, moves, cells = split.split_at(maze, best, depth)
-        assert cells is None and not any(split._task((w, x, best))[2] for w, x in again)
+        assert cells is None and not any(split._task((w, x, best, rule))[2] for w, x in again)
+
+
+def test_the_route_rule_is_the_one_whose_smaller_tree_is_smaller(monkeypatch):
+    """:func:`~mathmaze_lib.optimize.big.split.choose_rule` picks the rule whose tree with fewer walls
+    searches more of itself a board: with no wall fewer, on boards that it finishes, the rule whose whole
+    tree (from no known best) scores fewer boards; and the first rule on a board with too few walls to
+    leave any out."""
+    from mathmaze_lib.optimize.big import split, tree
+    assert split.choose_rule(wallmaze.parse("walls: 4\ns....\n.....\n....f")) == tree.FIRST_FOUND
+    monkeypatch.setattr(split, "PROBE_WALLS_LESS", 0)
+    seen = set()
+    for maze in CORRIDORS + SPLIT_BOARDS:
+        boards = [tree.prove(maze, -1, seconds=None, rule=rule).nodes for rule in RULES]
+        if boards[0] != boards[1]:
+            assert split.choose_rule(maze) == RULES[boards.index(min(boards))], (maze, boards)
+            seen.add(boards.index(min(boards)))
+    assert seen == {0, 1}, "boards where each rule wins"
 
 
 @pytest.mark.slow

@@ -11,10 +11,11 @@ from typing import Optional
 from ...puzzles.wallmaze import WallMaze
 from ..clock import chunk_size
 from .legs import board, geo
-from .tree import BEST, BEST_N, NODES, STEP_SECONDS, Tree, TreeResult, chunk, new_tree, start
+from .tree import BEST, BEST_N, FIRST_FOUND, FIRST_NEIGHBOUR, NODES, STEP_SECONDS, Tree, TreeResult, chunk, \
+    new_tree, share_searched, start
 from .tree import prove as prove_alone
 
-__all__ = ["prove", "split", "split_at", "SPLIT_TASKS"]
+__all__ = ["prove", "split", "split_at", "SPLIT_TASKS", "choose_rule"]
 
 #: With several workers, :func:`prove` first searches alone for this many seconds (Pathery's Small maps
 #: are proven in about a second, less than starting the workers takes), then splits the tree.
@@ -30,6 +31,12 @@ PACE_MARGIN = 1.25
 #: takes: Medium1, 4 walls, 3,600 tasks), taken by the workers smallest first (see :func:`split`).
 SPLIT_TASKS = 1_000
 
+#: :func:`choose_rule`'s trees: this many walls fewer than the board's budget, at most this many boards each.
+PROBE_WALLS_LESS, PROBE_BOARDS = 4, 2_000_000
+
+#: :func:`prove` gives :func:`choose_rule` this share of its time (each rule half of it).
+PROBE_SHARE = 0.02
+
 
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0, hopeless: Optional[tuple] = None,
           workers: int = 1, until: Optional[float] = None) -> TreeResult:
@@ -44,29 +51,62 @@ def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0, hopeles
     first = prove_alone(maze, best, seconds=min(seconds, ALONE_SECONDS))
     if first.proven or time.perf_counter() - t0 >= seconds:
         return first._replace(seconds=time.perf_counter() - t0)
-    found = _run(maze, first.moves, first.walls, seconds, hopeless, workers, t0, until)
+    rule = choose_rule(maze, PROBE_SHARE * max(0.0, seconds - (time.perf_counter() - t0)))
+    found = _run(maze, first.moves, first.walls, seconds, hopeless, workers, t0, until, rule)
     return found._replace(nodes=found.nodes + first.nodes, walls=found.walls if found.moves > best else None)
 
 
-def _subtree(b, g, walls, left_out, best) -> Tree:
+def choose_rule(maze: WallMaze, seconds: float = 60.0) -> int:
+    """The route rule of :mod:`.tree` (:data:`~.tree.FIRST_FOUND` or :data:`~.tree.FIRST_NEIGHBOUR`)
+    whose tree on ``maze`` with :data:`PROBE_WALLS_LESS` walls fewer, from no known best, searches more of
+    itself a board (all of it, in fewer boards, when both finish within :data:`PROBE_BOARDS` boards and
+    half of ``seconds`` each).  The two rules' trees differ by a tenth to a fifth on Pathery's Medium maps,
+    and not the same way on each (see :mod:`.tree`); the smaller trees told which way where the whole
+    trees were measured: Medium1 (12 walls) with 8 walls 1.61 M boards against 1.43 M (its whole proof 792 s
+    against 624 s on two cores), Medium2 (12 walls) with 8 walls 562 K against 602 K (with 10 walls, the
+    known best given, 13.3 M against 14.4 M).  On Medium3 (13 walls) the probe, stopped at 2 M boards with
+    9 walls, picks the second rule, although with 7 walls the first takes fewer (1.43 M against 1.57 M);
+    its whole tree is too big to measure either way here.  Medium1's probe takes about 6 s on one core."""
+    b = board(maze)
+    limit = b.budget - PROBE_WALLS_LESS
+    if limit < 1:
+        return FIRST_FOUND
+    g = geo(b)
+    pace = []
+    for rule in (FIRST_FOUND, FIRST_NEIGHBOUR):
+        t0 = time.perf_counter()
+        t = new_tree(b.rocks, limit, -1, b.legs, rule)
+        start(g, b.wallable, limit, t)
+        step = 1_000
+        while int(t.at[NODES]) < PROBE_BOARDS and time.perf_counter() - t0 < seconds / 2:
+            started = time.perf_counter()
+            if chunk(g, b.wallable, limit, min(step, PROBE_BOARDS - int(t.at[NODES])), t):
+                break
+            step = chunk_size(step, time.perf_counter() - started, max(1e-3, seconds / 2 - (time.perf_counter() - t0)),
+                              aim=STEP_SECONDS, high=PROBE_BOARDS)
+        pace.append(share_searched(t) / max(1, int(t.at[NODES])))
+    return FIRST_NEIGHBOUR if pace[1] > pace[0] else FIRST_FOUND
+
+
+def _subtree(b, g, walls, left_out, best, rule=FIRST_FOUND) -> Tree:
     """The search below the node of the tree with ``walls`` built and the cells ``left_out`` by earlier
-    branches, its board scored and its branches listed (:func:`start`)."""
+    branches, its board scored and its branches listed (:func:`start`), its routes picked by ``rule``."""
     blocked = b.rocks.copy()
     blocked[list(walls)] = 1
-    t = new_tree(blocked, b.budget - len(walls), best, b.legs)
+    t = new_tree(blocked, b.budget - len(walls), best, b.legs, rule)
     for c in left_out:
         t.excl[c] += 1
     start(g, b.wallable, b.budget - len(walls), t)
     return t
 
 
-def split(maze: WallMaze, best: int, at_least: int = SPLIT_TASKS):
+def split(maze: WallMaze, best: int, at_least: int = SPLIT_TASKS, rule: int = FIRST_FOUND):
     """:func:`split_at` as few walls down as gives ``at_least`` tasks (or one wall less than the budget)."""
     b = board(maze)
     g = geo(b)
     depth = 1
     while True:
-        tasks, moves, walls = _split_at(b, g, best, depth)
+        tasks, moves, walls = _split_at(b, g, best, depth, rule)
         if len(tasks) >= at_least or depth + 2 >= b.budget:
             return tasks, moves, walls
         depth += 1
@@ -81,12 +121,12 @@ def split_at(maze: WallMaze, best: int, depth: int):
     return _split_at(b, geo(b), best, depth)
 
 
-def _split_at(b, g, best: int, depth: int):
+def _split_at(b, g, best: int, depth: int, rule: int = FIRST_FOUND):
     """:func:`split_at` on the board's arrays ``b`` and ``g``."""
     tasks, top = [], [best, None]
 
     def down(walls, left_out):
-        t = _subtree(b, g, walls, left_out, top[0])
+        t = _subtree(b, g, walls, left_out, top[0], rule)
         if t.at[BEST] > top[0]:
             top[:] = [int(t.at[BEST]), list(walls)]
         branches = [int(c) for c in t.cand[0, :t.ncand[0]]]
@@ -123,12 +163,12 @@ def _start_worker(maze: WallMaze, deadline) -> None:
 
 
 def _task(args):
-    """One task of :func:`split`, ``(walls, left_out, best)``, searched in a worker until the deadline
+    """One task of :func:`split`, ``(walls, left_out, best, rule)``, searched in a worker until the deadline
     of :func:`_start_worker` (read between chunks: it may move): ``(finished, moves, walls or None,
     boards)``."""
-    walls, left_out, best = args
+    walls, left_out, best, rule = args
     b, g, shared = _BOARD["b"], _BOARD["g"], _BOARD["deadline"]
-    t = _subtree(b, g, walls, left_out, best)
+    t = _subtree(b, g, walls, left_out, best, rule)
     limit = b.budget - len(walls)
     step = 1_000
     done = bool(t.ncand[0] == 0)
@@ -146,13 +186,13 @@ def _task(args):
     return done, int(t.at[BEST]), found, int(t.at[NODES])
 
 
-def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None) -> TreeResult:
+def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None, rule=FIRST_FOUND) -> TreeResult:
     """The tree split into tasks (:func:`split`) searched by ``workers`` processes ("spawn") until the time
     limit (counted from ``t0``; on to ``until`` when, a second before it, :func:`on_course` says so), from
     ``best`` moves with ``walls`` (cells): finished when every task has finished."""
     import multiprocessing
 
-    tasks, moves, cells = split(maze, best)
+    tasks, moves, cells = split(maze, best, rule=rule)
     grid = maze.grid
     if cells is not None:
         walls = sorted(grid.cell(v) for v in cells)
@@ -164,7 +204,7 @@ def _run(maze, best, walls, seconds, hopeless, workers, t0, until=None) -> TreeR
     pool = ctx.Pool(workers, initializer=_start_worker, initargs=(maze, deadline))
     try:
         started = time.time()
-        answers = pool.imap_unordered(_task, [(w, x, moves) for w, x in tasks])
+        answers = pool.imap_unordered(_task, [(w, x, moves, rule) for w, x in tasks])
         waiting = len(tasks)
         while waiting and time.time() < deadline.value + 1.0:
             if until is not None and time.time() >= deadline.value - 1.0:     # (judged once)

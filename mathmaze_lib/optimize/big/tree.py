@@ -17,32 +17,47 @@ only one cell of each corridor is a branch (:func:`.cells.twin`).  Measured agai
 both, the two runs side by side, one core each, the known best given: Medium1 with 9 walls 16.4 M boards
 and 42.0 s, now 14.0 M and 32.5 s; Medium2 with 9 walls 4.9 M and 11.4 s, now 4.1 M and 7.1 s.
 
-Each leg is searched from its end back to its start (:func:`_routes`, :func:`_leaf`).  The length is the
-same either way, but which of the shortest routes through fewest such cells gets marked is not, and that
+Each leg is searched from its end back to its start (:func:`_routes`, :func:`.leaves.leaf`).  The length is
+the same either way, but which of the shortest routes through fewest such cells gets marked is not, and that
 shapes the tree: Medium2's whole proof took 810 million boards and 371 s on two cores from the end,
 against 1.24 billion and 611 s from the start (both before the arrays came one by one, see
 :func:`_routes`: 277 s since, and 419 million boards and 183 s with the branches in the order of
 :func:`_branches`); on a sample of Medium1's split tasks, 16% fewer boards and 1.10 times
 faster.  The last wall's searches alone (the same boards) are about 10% faster from the
 end on Medium2 and Medium3.  (Searching from the start but preferring the last route found among
-equally good ones also took 22% fewer boards on a sample of Medium2's tasks, but saved less time.)
+equally good ones also took 22% fewer boards on a sample of Medium2's tasks, but saved less time.)  Among
+the routes through fewest such cells, two rules pick one (:data:`FIRST_FOUND`, :data:`FIRST_NEIGHBOUR`),
+and neither is the better on every map: Medium1's whole proof took 792 s on two cores by the first and
+624 s by the second (2026-12-03, with the bound below); one core, Medium1 with 9 walls 8.7 M boards and
+16.9 s against 7.6 M and 13.5 s, but Medium2 with 10 walls 13.3 M and 17.1 s against 14.4 M and 18.6 s,
+Medium3 with 7 walls 1.43 M against 1.57 M.  So :func:`.split.prove` lets a smaller tree choose
+(:func:`.split.choose_rule`).  A route search notes the leg's start when it first finds one of its cells
+(``Tree.goal``), where it looked at every start cell after each cell before: one core, Medium1 with 9 walls
+16.2 s against 16.9 s by the first rule, 13.2 s against 13.5 s by the second; Medium1's whole proof, the
+rule chosen, 573 s on two cores (2026-12-03).
 
-Above the last wall the tree has no bound on what the walls left can still add; the two measured did not
-pay.  If ``r + 1`` routes of a leg share no cell a wall may take, ``r`` walls leave one of them open
-(Menger), so the longest bounds the leg, and a node whose legs' bounds sum to no more than the best has
-nothing to search.  From a minimum-cost flow (where ``m <= r`` such cells cut the leg, the walls miss them
-or take one, bounded in turn), the bound was never below a brute force's best and equal to it in 96% of
-1,164 cases (a leg of a small random board, 1 to 3 walls left).  On Medium2 with 8 walls, one wall from the
-end, it cut the boards from 864 K to 346 K but made the tree over ten times slower: about 90 microseconds a
-node (two legs) against about 1.6 a board.  From routes that each avoid the earlier ones' cells instead (one
-search each), two walls from the end: Medium1 with 9 walls 12.1 M boards against 14.0 M, in the same time
-(30.4 s and 33.1 s against 31.4 s and 34.1 s, side by side, one core each, 2026-12-02, on a machine about
-half as fast on this run as the one of :func:`_leaf`'s times).  Nor did two ways to skip searches: a
-leaf's search as A* towards the leg's start, with each leg's distances from its start at the node above as
-the guide (Medium2 with 8 walls, one core: 4.4 s against 2.2 s, the guide's searches costing more than the
-leaves' searches saved), and a wall on a corner whose fourth cell is open taking the route through that
-cell instead of searching the leg again (the same length): side by side, one core each, 2026-12-02,
-Medium1 with 9 walls 39.6 s against 41.9 s, but Medium2 with 9 walls 9.3 s against 8.0 s.
+One wall from the end, the branches that cannot beat the best are dropped (:func:`.leaves.skip_leaves`: the
+shortest route that misses a leg's branches bounds the leg).  One core, the known best given, 2026-12-03:
+Medium1 with 9 walls 14.0 M boards and 18.4 s before, 8.7 M and 17.5 s with it; Medium2 with 10 walls 18.1 M
+and 18.1 s, 13.3 M and 17.1 s; Medium3 with 7 walls 1.98 M and 2.63 s, 1.43 M and 2.59 s; Medium1's whole
+proof 861 s on two cores before, 792 s with it.  With more walls left the tree has no bound on what they can
+still add; the three measured did not pay.  If ``r + 1`` routes of a leg share no cell a wall may take,
+``r`` walls leave one of them open (Menger), so the longest bounds the leg, and a node whose legs' bounds
+sum to no more than the best has nothing to search.  From a minimum-cost flow (where ``m <= r`` such cells
+cut the leg, the walls miss them or take one, bounded in turn), the bound was never below a brute force's
+best and equal to it in 96% of 1,164 cases (a leg of a small random board, 1 to 3 walls left).  On Medium2
+with 8 walls, one wall from the end, it cut the boards from 864 K to 346 K but made the tree over ten times
+slower: about 90 microseconds a node (two legs) against about 1.6 a board.  From routes that each avoid the
+earlier ones' cells instead (one search each), two walls from the end: Medium1 with 9 walls 12.1 M boards
+against 14.0 M, in the same time (30.4 s and 33.1 s against 31.4 s and 34.1 s, side by side, one core each,
+2026-12-02, on a machine about half as fast on this run as the one of :func:`.leaves.leaf`'s times); and the
+same with the bound above one wall from the end, two walls from it: Medium1 with 9 walls 8.0 M boards
+against 8.7 M, 17.7 s against 17.5 s (2026-12-03).  Nor did two ways to skip searches: a leaf's search as A*
+towards the leg's start, with each leg's distances from its start at the node above as the guide (Medium2
+with 8 walls, one core: 4.4 s against 2.2 s, the guide's searches costing more than the leaves' searches
+saved), and a wall on a corner whose fourth cell is open taking the route through that cell instead of
+searching the leg again (the same length): side by side, one core each, 2026-12-02, Medium1 with 9 walls
+39.6 s against 41.9 s, but Medium2 with 9 walls 9.3 s against 8.0 s.
 
 The search's state is kept in arrays, so that a time limit can stop it between chunks.  The annealing's
 "clear and refill a square" move (:meth:`~.engine._Engine.refill`) runs the same search, its walls
@@ -68,6 +83,7 @@ from ...puzzles.wallmaze import WallMaze
 from ..clock import chunk_size
 from ...search.arrays import njit
 from .cells import detour as _detour, twin as _twin
+from .leaves import leaf as _leaf, skip_leaves as _skip_leaves
 from .legs import board, geo
 
 __all__ = ["prove", "TreeResult", "new_tree", "start", "chunk"]
@@ -77,11 +93,14 @@ class Tree(NamedTuple):
     """The search's state (kept between chunks): the board now (``blocked``), the cells left out
     (``excl``, counts), per depth the branches (``cand``, ``ncand``, ``pos``), the legs whose route holds
     each (``cleg``, one bit each) and the wall chosen (``chosen``), the best walls (``out``) and the
-    counters ``at`` (slots :data:`DEPTH` ... :data:`DONE`); per depth and leg the route (``route[depth, k,
+    counters ``at`` (slots :data:`DEPTH` ... :data:`RULE`); per depth and leg the route (``route[depth, k,
     :rlen[depth, k]]``, from the leg's start) and its moves (``legd``); and the routes' scratch (``dist``,
     ``cost``, ``parent``, ``mark``, ``queue``; each marked cell's cells before and after it on its route,
     ``prv`` and ``nxt``, and ``twice == t.at[STAMP]`` on a cell marked more than once; ``legs``, the legs
-    whose marked route holds the cell, one bit each)."""
+    whose marked route holds the cell, one bit each; ``goal[k]``, 1 on leg ``k``'s start cells).  The
+    compiled functions called once a board take its arrays one by one, not the ``Tree``: passed whole, the
+    structure cost the tree a quarter of its time (Medium2 with 10 walls, one core: 35.3 s with it, 26.8 s
+    without); :func:`_score` passes them so."""
 
     blocked: np.ndarray
     excl: np.ndarray
@@ -104,78 +123,79 @@ class Tree(NamedTuple):
     route: np.ndarray
     rlen: np.ndarray
     cleg: np.ndarray
+    goal: np.ndarray
 
 
 #: The tree's chunks (:func:`chunk`) take about this many seconds each when it has a time limit.
 STEP_SECONDS = 0.05
 
 #: The slots of ``Tree.at``: the depth now, the best moves, its walls, the boards scored, the marks' last
-#: stamp, and 1 once the search has finished.
-DEPTH, BEST, BEST_N, NODES, STAMP, DONE = range(6)
+#: stamp, 1 once the search has finished, and the rule that picks the routes (:data:`FIRST_FOUND`).
+DEPTH, BEST, BEST_N, NODES, STAMP, DONE, RULE = range(7)
+
+#: The rules (``Tree.at[RULE]``) that pick a leg's route among the shortest ones through fewest cells
+#: where a wall may go, back from its start: each cell's neighbour that found it first in the search
+#: (:data:`FIRST_FOUND`), or its first such neighbour in the order of the board's ``nbrs`` (up, right,
+#: down, left: :data:`FIRST_NEIGHBOUR`).  See the module's text.
+FIRST_FOUND, FIRST_NEIGHBOUR = 0, 1
 
 
 @njit(cache=True)
 def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, parent, mark, queue, prv, nxt, twice,
-            legbits, legd, at, route, rlen, depth, changed):
+            legbits, legd, at, route, rlen, depth, changed, rule, goal):
     """Search the legs on ``blocked`` and mark (``mark == at[STAMP]``) one shortest route of each through
-    as few cells as it can where a wall may go (``allowed``, and not left out by ``excl``); the moves, -1
-    when some leg is blocked.  Each leg ``k`` is searched from ``srcs[sptr[k]:sptr[k + 1]]`` to
-    ``tgts[tptr[k]:tptr[k + 1]]``: the tree passes each leg's end as ``srcs`` (see the module's text).
-
-    Below the root (``depth > 0``) only the legs of the bits ``changed`` (whose route at the node above
-    held the new wall) are searched; the others keep that route and moves (still open, so still shortest).
-    Each leg's route and moves go to ``route[depth, k, :rlen[depth, k]]`` and ``legd[depth, k]``.  The
-    tree's arrays come one by one (see :class:`Tree`), not as the ``Tree``: passed whole to the functions
-    called once a board, the structure cost the tree a quarter of its time (Medium2 with 10 walls, one
-    core: 35.3 s with it, 26.8 s without).  :func:`_score` passes them from a ``Tree``."""
+    as few cells as it can where a wall may go (``allowed``, not left out by ``excl``), picked by ``rule``;
+    the moves, -1 when some leg is blocked.  Leg ``k`` is searched from ``srcs[sptr[k]:sptr[k + 1]]`` to
+    ``tgts[tptr[k]:tptr[k + 1]]``, its cells in ``goal[k]`` (each leg's end as ``srcs``: see the module's
+    text); below the root only
+    the legs of the bits ``changed`` (whose route above held the new wall), the others keeping that route
+    (still open, so shortest), into ``route[depth, k, :rlen[depth, k]]`` and ``legd[depth, k]``."""
     at[STAMP] += 1
     stamp = at[STAMP]
-    total = 0
-    legs = len(sptr) - 1
+    total, legs = 0, len(sptr) - 1
     for k in range(legs):
         if depth > 0 and legs < 63 and (changed >> np.int64(k)) & 1 == 0:
-            n = rlen[depth - 1, k]
+            n = rlen[depth, k] = rlen[depth - 1, k]
             for i in range(n):
                 route[depth, k, i] = route[depth - 1, k, i]
-            rlen[depth, k] = n
             legd[depth, k] = legd[depth - 1, k]
             total += legd[depth, k]
             continue
         dist.fill(-1)
-        head = 0
-        tail = 0
+        head = tail = 0
+        reach = -1
         for i in range(sptr[k], sptr[k + 1]):
             s = srcs[i]
             if dist[s] < 0:
-                dist[s] = 0
-                cost[s] = 0
+                dist[s] = cost[s] = 0
                 parent[s] = -1
                 queue[tail] = s
                 tail += 1
-        reach = -1
+                reach = 0 if goal[k, s] == 1 else reach
         while head < tail:
             v = queue[head]
             head += 1
-            if reach >= 0 and dist[v] >= reach:
+            dv, cv = dist[v] + 1, cost[v]
+            if reach >= 0 and dv > reach:       # (the cells one move short of the leg's start all searched)
                 break
             for d in range(4):
                 u = nbrs[v, d]
-                if u < 0 or blocked[u] == 1:
+                if u < 0:
+                    break
+                if blocked[u] == 1:
                     continue
-                c = cost[v] + (1 if allowed[u] == 1 and excl[u] == 0 else 0)
+                c = cv + (1 if allowed[u] == 1 and excl[u] == 0 else 0)
                 if dist[u] < 0:
-                    dist[u] = dist[v] + 1
+                    dist[u] = dv
                     cost[u] = c
                     parent[u] = v
                     queue[tail] = u
                     tail += 1
-                elif dist[u] == dist[v] + 1 and c < cost[u]:
+                    if reach < 0 and goal[k, u] == 1:
+                        reach = dv
+                elif dist[u] == dv and c < cost[u]:
                     cost[u] = c
                     parent[u] = v
-            if reach < 0:
-                for i in range(tptr[k], tptr[k + 1]):
-                    if dist[tgts[i]] >= 0:
-                        reach = dist[tgts[i]] if reach < 0 or dist[tgts[i]] < reach else reach
         if reach < 0:
             return -1
         end = -1
@@ -185,12 +205,18 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
                 end = x
         total += reach
         legd[depth, k] = reach
-        n = 0
-        v = end
+        n, v = 0, end
         while v >= 0:
             route[depth, k, n] = v
             n += 1
-            v = parent[v]
+            e, want = dist[v] - 1, cost[v] - (1 if allowed[v] == 1 and excl[v] == 0 else 0)
+            back = parent[v] if rule == FIRST_FOUND else -1
+            for d in range(4 if e >= 0 and rule != FIRST_FOUND else 0):   # (a move nearer, cost less its own)
+                u = nbrs[v, d]
+                if u >= 0 and dist[u] == e and cost[u] == want:
+                    back = u
+                    break
+            v = back
         rlen[depth, k] = n
     _mark(route, rlen, depth, legs, stamp, mark, twice, legbits, prv, nxt)
     return total
@@ -223,58 +249,7 @@ def _score(geo, allowed, t, depth, changed):
     """:func:`_routes` on the tree ``t``, each leg from its end."""
     return _routes(geo.nbrs, geo.tgts, geo.tptr, geo.srcs, geo.sptr, allowed, t.blocked, t.excl, t.dist, t.cost,
                    t.parent, t.mark, t.queue, t.prv, t.nxt, t.twice, t.legs, t.legd, t.at, t.route, t.rlen, depth,
-                   changed)
-
-
-@njit(cache=True)
-def _leaf(nbrs, srcs, sptr, goal, blocked, changed, legd, above, dist, queue):
-    """The moves with one more wall (``blocked`` holds it now) on a cell of the routes of the node above:
-    only the legs whose route there held it (the bits ``changed``) are searched again, from ``srcs`` to the
-    cells of ``goal[k]`` (the tree passes each leg's end as ``srcs`` and its start cells as ``goal``: see
-    the module's text), the others keep their moves there (``legd[above]``); -1 when some leg is blocked.
-    The search stops as soon as it meets a cell of ``goal[k]``, and the arrays come whole with their row
-    (``above``), not as slices, which numba counts references to: one core, the known best given,
-    Medium1 with 9 walls 17.0 s and 15.8 s against 18.8 s and 17.0 s before, Medium2 with 9 walls 3.4 s
-    and 3.7 s against 3.7 s and 4.5 s (side by side, 2026-12-02).  (The tree's arrays one by one: see
-    :func:`_routes`.  A search from both ends at once, :func:`~mathmaze_lib.search.arrays.bfs_meet`, was
-    slower here: Medium1 with 8 walls on one core, 5.2 s against 4.1 s.)"""
-    legs = len(sptr) - 1
-    total = 0
-    for k in range(legs):
-        if legs < 63 and (changed >> np.int64(k)) & 1 == 0:
-            total += legd[above, k]
-            continue
-        dist.fill(-1)
-        head = 0
-        tail = 0
-        reach = -1
-        for i in range(sptr[k], sptr[k + 1]):
-            s = srcs[i]
-            if goal[k, s] == 1:
-                reach = 0
-            if dist[s] < 0:
-                dist[s] = 0
-                queue[tail] = s
-                tail += 1
-        while head < tail and reach < 0:
-            v = queue[head]
-            head += 1
-            dv = dist[v] + 1
-            for d in range(4):
-                u = nbrs[v, d]
-                if u < 0:
-                    break
-                if blocked[u] == 0 and dist[u] < 0:
-                    if goal[k, u] == 1:
-                        reach = dv
-                        break
-                    dist[u] = dv
-                    queue[tail] = u
-                    tail += 1
-        if reach < 0:
-            return -1
-        total += reach
-    return total
+                   changed, t.at[RULE], t.goal)
 
 
 @njit(cache=True)
@@ -333,6 +308,9 @@ def _branches(way, allowed, blocked, excl, mark, prv, nxt, twice, legbits, cand,
 @njit(cache=True)
 def start(geo, allowed, limit, t):
     """The root: the board of ``t.blocked`` scored, its branches listed; the moves (-1: blocked)."""
+    for k in range(len(geo.sptr) - 1):      # (each leg's start cells, where its search ends)
+        for i in range(geo.sptr[k], geo.sptr[k + 1]):
+            t.goal[k, geo.srcs[i]] = 1
     total = _score(geo, allowed, t, 0, -1)
     t.at[NODES] += 1
     t.at[DEPTH] = 0
@@ -359,10 +337,8 @@ def chunk(geo, allowed, limit, nodes, t):
     legbits, legd, dist, queue = t.legs, t.legd, t.dist, t.queue
     cost, parent, mark, prv, nxt, twice, out = t.cost, t.parent, t.mark, t.prv, t.nxt, t.twice, t.out
     way, route, rlen, cleg = geo.way, t.route, t.rlen, t.cleg
-    goal = np.zeros((len(eptr) - 1, len(blocked)), np.int8)      # (each leg's start cells, where its search ends)
-    for k in range(len(eptr) - 1):
-        for i in range(stptr[k], stptr[k + 1]):
-            goal[k, starts[i]] = 1
+    goal = t.goal
+    gain = np.zeros(len(eptr) - 1, np.int64)
     while at[NODES] < end:
         if depth < limit and pos[depth] < ncand[depth]:
             c = cand[depth, pos[depth]]
@@ -376,7 +352,7 @@ def chunk(geo, allowed, limit, nodes, t):
             total = _leaf(nbrs, ends, eptr, goal, blocked, changed, legd, depth - 1, dist, queue) \
                 if depth == limit else \
                 _routes(nbrs, ends, eptr, starts, stptr, allowed, blocked, excl, dist, cost, parent, mark, queue,
-                        prv, nxt, twice, legbits, legd, at, route, rlen, depth, changed)
+                        prv, nxt, twice, legbits, legd, at, route, rlen, depth, changed, at[RULE], goal)
             at[NODES] += 1
             if total > at[BEST]:
                 at[BEST] = total
@@ -387,6 +363,9 @@ def chunk(geo, allowed, limit, nodes, t):
             if total >= 0 and depth < limit:
                 _branches(way, allowed, blocked, excl, mark, prv, nxt, twice, legbits, cand, cleg, ncand, pos, at,
                           depth, depth + 1 == limit, total, queue)
+                if depth + 1 == limit and ncand[depth] > 0:
+                    _skip_leaves(nbrs, ends, eptr, goal, blocked, cand, cleg, ncand, legd, depth, total, at[BEST],
+                                 gain, dist, queue)
         else:
             if pos[depth] > 1:          # leaving this level: its left-out branches come back
                 for i in range(pos[depth] - 1):
@@ -400,16 +379,17 @@ def chunk(geo, allowed, limit, nodes, t):
     return at[DONE] == 1
 
 
-def new_tree(blocked: np.ndarray, limit: int, best: int, legs: int) -> Tree:
+def new_tree(blocked: np.ndarray, limit: int, best: int, legs: int, rule: int = FIRST_FOUND) -> Tree:
     """A search from the board ``blocked`` (copied) of ``legs`` legs for more than ``best`` moves with
-    ``limit`` more walls."""
+    ``limit`` more walls, its routes picked by ``rule`` (:data:`FIRST_FOUND`)."""
     n, depth = len(blocked), limit + 2
     return Tree(blocked.copy(), np.zeros(n, np.int32), np.zeros((depth, n), np.int32), np.zeros(depth, np.int32),
                 np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
-                np.array([0, best, -1, 0, 0, 0], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
+                np.array([0, best, -1, 0, 0, 0, rule], np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
                 np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int32), np.zeros(n, np.int32),
                 np.zeros(n, np.int32), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((depth, legs), np.int64),
-                np.zeros((depth, legs, n), np.int32), np.zeros((depth, legs), np.int32), np.zeros((depth, n), np.int64))
+                np.zeros((depth, legs, n), np.int32), np.zeros((depth, legs), np.int32), np.zeros((depth, n), np.int64),
+                np.zeros((legs, n), np.int8))
 
 
 class TreeResult(NamedTuple):
@@ -443,19 +423,19 @@ def share_searched(t: Tree) -> float:
 
 
 def prove(maze: WallMaze, best: int, *, seconds: Optional[float] = 60.0,
-          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None) -> TreeResult:
+          max_nodes: Optional[int] = None, hopeless: Optional[tuple] = None, rule: int = FIRST_FOUND) -> TreeResult:
     """The compiled branch and bound on ``maze`` (which :func:`~.legs.applies` must accept) from the bare
     board, in this process, looking for more than ``best`` moves (a score known already), for ``seconds``
-    or ``max_nodes`` boards scored; see the module's text.  ``hopeless``, ``(probe, most)``: after
-    ``probe`` seconds, give up as soon as the tree would need more than ``most`` seconds in all at its
-    pace so far (judged from the share searched, from the end of the first chunk, which compiles the search
-    on a new machine; ``TreeResult.gave_up`` then says so).  On several cores:
+    or ``max_nodes`` boards scored, its routes picked by ``rule``; see the module's text.  ``hopeless``,
+    ``(probe, most)``: after ``probe`` seconds, give up as soon as the tree would need more than ``most``
+    seconds in all at its pace so far (judged from the share searched, from the end of the first chunk,
+    which compiles the search on a new machine; ``TreeResult.gave_up`` then says so).  On several cores:
     :func:`.split.prove`."""
     t0 = time.perf_counter()
     gave_up = False
     b = board(maze)
     limit = b.budget
-    t = new_tree(b.rocks, limit, best, b.legs)
+    t = new_tree(b.rocks, limit, best, b.legs, rule)
     g = geo(b)
     start(g, b.wallable, limit, t)
     step = 1_000
