@@ -6,10 +6,10 @@ Two exact tools work on the same question, each where it is strongest:
 * the branch and bound of :func:`mathmaze_lib.optimize.exact` (any better wall set puts a wall on the
   runner's route), compiled (:mod:`mathmaze_lib.optimize.big.tree`, about a million boards a second on
   each core of the machine of earlier stops, the tree split among them): it proves Pathery's Small
-  maps in about a second, Medium2 (12 walls) in 195 s on two cores (308 million boards) and Medium1
-  (12 walls) in 748 s (1.27 billion boards), both measured on 2026-12-02; on the slower machine of the
-  stop before Medium2 took 262 s, and the tree before its corridor rule and kept routes (see
-  :mod:`~mathmaze_lib.optimize.big.tree`) 442 s there; but its tree grows fast with the walls;
+  maps in about a second, Medium2 (12 walls) in 159 s on two cores and Medium1 (12 walls) in 573 s
+  (754 million boards), both measured on 2026-12-03 (on 2026-12-02, before the bound one wall from the
+  end and the chosen route rule of :mod:`~mathmaze_lib.optimize.big.tree`, 195 s and 748 s, 1.27 billion
+  boards); but its tree grows fast with the walls;
 * a constraint model of the whole problem (:func:`model_bound`), solved by OR-Tools' CP-SAT: the walls
   are true/false variables within the budget; for each leg, a *potential* ``d(v)`` of every cell with
   ``d = 0`` on the leg's sources and ``d(v) <= d(u) + 1`` for every move ``u -> v`` out of a cell ``u``
@@ -389,7 +389,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     solver = solver_available()
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
-        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 12.5 minutes on two cores;
+        # (The tree proves Pathery's Small maps in a second or so, Medium1 in 9.5 minutes on two cores;
         # the model's bound needs much less than the rest: see MODEL_SECONDS.)
         share = max(0.1, max(0.3 * left(), left() - MODEL_SECONDS) if solver else left())
         t1 = time.perf_counter()
