@@ -5,6 +5,7 @@ smallest first, until the time limit (:func:`prove`).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Optional
 
@@ -12,7 +13,7 @@ from ...puzzles.wallmaze import WallMaze
 from ..clock import chunk_size
 from .legs import board, geo
 from .tree import BEST, BEST_N, FIRST_FOUND, FIRST_NEIGHBOUR, NODES, STEP_SECONDS, Tree, TreeResult, chunk, \
-    new_tree, share_searched, start
+    new_tree, start
 from .tree import prove as prove_alone
 
 __all__ = ["prove", "split", "split_at", "SPLIT_TASKS", "choose_rule"]
@@ -67,24 +68,12 @@ def choose_rule(maze: WallMaze, seconds: float = 60.0) -> int:
     known best given, 13.3 M against 14.4 M).  On Medium3 (13 walls) the probe, stopped at 2 M boards with
     9 walls, picks the second rule, although with 7 walls the first takes fewer (1.43 M against 1.57 M);
     its whole tree is too big to measure either way here.  Medium1's probe takes about 6 s on one core."""
-    b = board(maze)
-    limit = b.budget - PROBE_WALLS_LESS
-    if limit < 1:
+    if maze.budget - PROBE_WALLS_LESS < 1:
         return FIRST_FOUND
-    g = geo(b)
-    pace = []
-    for rule in (FIRST_FOUND, FIRST_NEIGHBOUR):
-        t0 = time.perf_counter()
-        t = new_tree(b.rocks, limit, -1, b.legs, rule)
-        start(g, b.wallable, limit, t)
-        step = 1_000
-        while int(t.at[NODES]) < PROBE_BOARDS and time.perf_counter() - t0 < seconds / 2:
-            started = time.perf_counter()
-            if chunk(g, b.wallable, limit, min(step, PROBE_BOARDS - int(t.at[NODES])), t):
-                break
-            step = chunk_size(step, time.perf_counter() - started, max(1e-3, seconds / 2 - (time.perf_counter() - t0)),
-                              aim=STEP_SECONDS, high=PROBE_BOARDS)
-        pace.append(share_searched(t) / max(1, int(t.at[NODES])))
+    fewer = dataclasses.replace(maze, budget=maze.budget - PROBE_WALLS_LESS)
+    probes = [prove_alone(fewer, -1, seconds=seconds / 2, max_nodes=PROBE_BOARDS, rule=rule)
+              for rule in (FIRST_FOUND, FIRST_NEIGHBOUR)]
+    pace = [p.share / max(1, p.nodes) for p in probes]
     return FIRST_NEIGHBOUR if pace[1] > pace[0] else FIRST_FOUND
 
 

@@ -147,9 +147,9 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
     as few cells as it can where a wall may go (``allowed``, not left out by ``excl``), picked by ``rule``;
     the moves, -1 when some leg is blocked.  Leg ``k`` is searched from ``srcs[sptr[k]:sptr[k + 1]]`` to
     ``tgts[tptr[k]:tptr[k + 1]]``, its cells in ``goal[k]`` (each leg's end as ``srcs``: see the module's
-    text); below the root only
-    the legs of the bits ``changed`` (whose route above held the new wall), the others keeping that route
-    (still open, so shortest), into ``route[depth, k, :rlen[depth, k]]`` and ``legd[depth, k]``."""
+    text); below the root only the legs of the bits ``changed`` (whose route above held the new wall), the
+    others keeping that route (still open, so shortest), into ``route[depth, k, :rlen[depth, k]]`` and
+    ``legd[depth, k]``."""
     at[STAMP] += 1
     stamp = at[STAMP]
     total, legs = 0, len(sptr) - 1
