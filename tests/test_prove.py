@@ -66,6 +66,28 @@ def test_the_models_bound_holds_and_meets_brute_force(maze):
     assert count_bound(maze) >= best
 
 
+def test_no_legs_route_is_longer_than_its_cap_by_the_sides_of_its_cells():
+    """Every wall set within the budget, on small random boards (one row, two, up to four by five): each
+    leg the runner walks has at most its cap's moves (:func:`count_bound`'s caps, one a leg); a corridor
+    meets its cap, and the caps are below the plain count of cells."""
+    from mathmaze_lib.optimize.prove import _Graph
+    from mathmaze_lib.puzzles.wallmaze.runner import Runner
+
+    below = 0
+    for seed in range(60):
+        maze = random_board(seed, sizes=((1, 6), (2, 5), (3, 4), (4, 4), (4, 5)), walls=(1, 4))
+        g = _Graph(maze)
+        runner, cells = Runner(maze), [g.grid.index(c) for c in maze.open_cells()]
+        for k in range(min(maze.budget, len(cells)) + 1):
+            for walls in itertools.combinations(cells, k):
+                for leg, (route, cap) in enumerate(zip(runner.legs(set(walls)) or [], g.leg_caps)):
+                    assert len(route) - 1 <= cap, (seed, walls, leg)
+        below += sum(g.leg_caps) < g.cap * len(g.legs)
+    assert below >= 50
+    assert count_bound(wallmaze.parse("s....f")) == 5 == wallmaze.score(wallmaze.parse("s....f"))
+    assert count_bound(wallmaze.parse("walls: 2\ns...\n....\n...f")) < 15
+
+
 @needs_solver
 @pytest.mark.parametrize("maze", BOARDS[:4], ids=[f"board{i}" for i in range(4)])
 def test_the_bound_focus_holds_too(maze):

@@ -37,9 +37,11 @@ need more than :data:`TREE_HOPELESS` times the time limit; going on to all but :
 seconds when it is on course to finish by then), then the model: CP-SAT's own mix for a
 share of the time (:data:`PROOF_SHARE`, at most :data:`PROOF_SECONDS`), then ``max_lp`` for the rest,
 the lower bound of the two kept.  Without
-OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the plain count of
-:func:`count_bound`.  Boards with teleports, or with a checkpoint on several cells, are refused: there
-the runner's score depends on its tie-breaks, which neither tool models.
+OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the count of
+:func:`count_bound` (each leg's route is shortest on its board, so its cells' sides must meet rocks, walls
+or open cells off the route; on Enormous and Gargantuan, where the model has no route's rules, it is the
+only bound, and on Adversarial1 the lowest).  Boards with teleports, or with a checkpoint on several cells,
+are refused: there the runner's score depends on its tie-breaks, which neither tool models.
 
 >>> from mathmaze_lib.puzzles.wallmaze import parse
 >>> p = prove(parse("walls: 3\\ns....\\n.....\\n....f"), seconds=20, walls=[])   # (from no walls: no search)
@@ -159,6 +161,29 @@ class _Graph:
         self.legs = list(zip(stops, stops[1:]))
         self.budget = len(self.wallable) if maze.budget == UNLIMITED else min(maze.budget, len(self.wallable))
         self.cap = len(self.cells) - 1       # no leg's route is longer: it visits a cell at most once
+        most = self._side_cap()
+        self.leg_caps = [most - (most - sum(self.grid.cell(s[0]) + self.grid.cell(t[0]))) % 2
+                         if len(s) == 1 and len(t) == 1 else most for s, t in self.legs]
+        # (One cell to one cell, the moves' parity is the cells' colours' on a chessboard.)
+
+    def _side_cap(self) -> int:
+        """The most moves any leg's runner can walk, by the sides of its route (:func:`count_bound`)."""
+        n = len(self.cells)
+        rock_sides = sorted((min(4 - len(self.nb_all[v]), 2) for v in self.cells), reverse=True)
+        top = [0]                                   # top[k]: the k largest, summed
+        for x in rock_sides:
+            top.append(top[-1] + x)
+        most = 0
+        for walls in range(self.budget + 1):
+            lo, hi = 0, n - walls - 1               # (4L - top[L + 1] grows with L: bisect)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if 4 * mid <= top[min(mid + 1, n)] + 2 + 2 * walls + 2 * n - 6:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            most = max(most, lo)
+        return most
 
 
 def _distances(nb, sources, blocked) -> dict:
@@ -175,15 +200,27 @@ def _distances(nb, sources, blocked) -> dict:
 
 
 def count_bound(maze: WallMaze) -> int:
-    """A bound that needs no solver: each leg's route visits a cell at most once, so it has at most as many
-    moves as the starts' area has cells, less one; the bound is that times the legs.
+    """A bound that needs no solver, leg by leg (the legs' caps summed): each leg's route visits a cell at
+    most once, so it has at most as many moves as the starts' area has cells, less one; and it is shorter
+    still, by the sides of its cells.  A route of ``L`` moves through ``L + 1`` cells, shortest on its
+    board, has ``2L + 4`` sides that do not lead to the cell before or after it on the route.  Each leads
+    off the board or to a rock (at most two of a cell's four sides, or three at either end, as the route
+    goes on through the others), to one of the ``w`` walls (at most four sides each), or to an open cell
+    off the route, which touches at most two of the route's cells (a shortest route has no shortcut:
+    two cells beside the same cell are at most two moves apart, and a square's cells alternate in
+    colour like a chessboard's, so two such cells are two moves apart, or one is the other).  With ``n``
+    cells, ``n - w - L - 1`` are open and off the route, so ``2L + 4 <= E + 4w + 2(n - w - L - 1)``, where
+    ``E``, the route's sides off the board or on rocks, is at most the ``L + 1`` largest such counts, two at
+    most, plus two: ``4L <= E + 2w + 2n - 6``.  The cap is the largest ``L`` that fits, for any ``w`` up
+    to the budget, of the parity of the leg's two cells when each is one cell.  A corridor meets it::
 
     >>> from mathmaze_lib.puzzles.wallmaze import parse
-    >>> count_bound(parse("s.A\\n#.f"))
-    8
+    >>> count_bound(parse("s....f"))
+    5
+    >>> count_bound(parse("s.A\\n#.f")), count_bound(parse("walls: 4\\ns....\\n.....\\n....f"))
+    (5, 10)
     """
-    g = _Graph(maze)
-    return g.cap * len(g.legs)
+    return sum(_Graph(maze).leg_caps)
 
 
 def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int = 2, focus: str = "proof") -> dict:
@@ -193,7 +230,13 @@ def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int
     ``focus``: ``"proof"``, CP-SAT's own mix of searches (they find wall sets and close small gaps), or
     ``"bound"``, whose main search solves the model's whole linear relaxation at every step (CP-SAT's
     ``max_lp``): it brings the bound down much faster on big boards (Medium1 after 120 s: 162 moves
-    against 221) but seldom closes the gap, nor finds good walls (:data:`FOCUSES`).
+    against 221) but seldom closes the gap, nor finds good walls (:data:`FOCUSES`).  Three additions
+    were measured and left out (2026-12-03, ``focus="bound"`` unless said, two workers): :func:`count_bound`'s
+    inequality on the laid-out route (its sides, cell by cell; every route that keeps the rules keeps it):
+    Large1 after 60 s 304 against 307, Huge2 1,184 against 1,099; each leg's cap as its length's upper
+    bound: Huge2 1,283 (the caps' sum, never below) against 1,099; and hints for every variable from the
+    given walls' routes: ``"proof"`` on Medium1 after 30 s 218 against 223, and on Adversarial1 a
+    solution (none without) but a bound of 1,083, above the count's 816.
 
     >>> from mathmaze_lib.puzzles.wallmaze import parse
     >>> r = model_bound(parse("walls: 1\\ns..\\n...\\n..f"), seconds=10)
@@ -248,7 +291,7 @@ def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int
         bound = math.floor(solver.BestObjectiveBound() + 1e-6)
         if bound < out["moves"]:            # no true bound is below a score reached
             raise RuntimeError(f"CP-SAT's bound {bound} is below its own solution's {out['moves']} moves")
-        out["bound"] = min(g.cap * len(g.legs), bound)
+        out["bound"] = min(sum(g.leg_caps), bound)
     return out
 
 
@@ -384,7 +427,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
             best_moves, best_cells = found.moves, list(found.walls)
     say((time.perf_counter() - t0) / seconds, best_moves)
     g = _Graph(maze)
-    bound, how = g.cap * len(g.legs), "count"
+    bound, how = sum(g.leg_caps), "count"
     if best_moves is None:                  # no route even without walls: nothing beats nothing
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
     solver = solver_available()
