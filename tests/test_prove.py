@@ -342,6 +342,21 @@ def test_a_bound_beyond_the_tree_comes_from_the_model():
     assert wallmaze.score(maze, proof.walls) == proof.moves
 
 
+def test_a_board_beyond_the_routes_rules_is_bounded_by_the_count_at_once():
+    """On a board of more cells times legs than the route's rules take, prove keeps to the count (the
+    model's potentials alone never lowered it) and so to its time, whatever the size."""
+    from mathmaze_lib.optimize.prove import ROUTE_RULES_UP_TO
+
+    rows = ["s" + "." * 59] + ["." * 60] * 58 + ["." * 58 + "Af"]
+    maze = wallmaze.parse("walls: 40\n" + "\n".join(rows))
+    assert 60 * 60 * 2 > ROUTE_RULES_UP_TO
+    t0 = time.perf_counter()
+    proof = prove(maze, seconds=5, walls=[], workers=1)
+    assert time.perf_counter() - t0 < 5
+    assert (proof.how, proof.bound, proof.proven) == ("count", count_bound(maze), False)
+    assert proof.moves == wallmaze.score(maze) and "CP-SAT: not run" in proof.steps[-1]
+
+
 @needs_solver
 def test_no_bound_is_taken_from_a_solver_that_found_nothing():
     """Stopped before any solution (status UNKNOWN), CP-SAT's best bound means nothing (it said 0 on

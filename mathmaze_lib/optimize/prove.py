@@ -37,7 +37,8 @@ need more than :data:`TREE_HOPELESS` times the time limit; going on to all but :
 seconds when it is on course to finish by then), then the model: CP-SAT's own mix for a
 share of the time (:data:`PROOF_SHARE`, at most :data:`PROOF_SECONDS`), then ``max_lp`` for the rest,
 the lower bound of the two kept.  Without
-OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``) the bound is the count of
+OR-Tools (an optional dependency: ``pip install mathmaze_lib[prove]``), and on boards beyond
+:data:`ROUTE_RULES_UP_TO`, the bound is the count of
 :func:`count_bound` (each leg's route is shortest on its board, so its cells' sides must meet rocks, walls
 or open cells off the route; on Enormous and Gargantuan, where the model has no route's rules, it is the
 only bound, and on Adversarial1 the lowest).  Boards with teleports, or with a checkpoint on several cells,
@@ -68,7 +69,8 @@ __all__ = ["Proof", "prove", "model_bound", "count_bound", "TREE_UP_TO_WALLS", "
 TREE_UP_TO_WALLS = 13
 
 #: :func:`model_bound` adds the route's rules (:func:`_route_rules`) on boards whose open cells times legs
-#: are at most this (Pathery's Huge maps: about 2,000; Gargantuan, 890,000, is left to the potentials).
+#: are at most this (Pathery's Huge maps: about 2,000); on bigger ones :func:`prove` leaves the bound to
+#: :func:`count_bound` (Enormous, 42,600, and Gargantuan, 890,000).
 ROUTE_RULES_UP_TO = 5_000
 
 #: :func:`model_bound`'s focuses: the CP-SAT searches each runs on its full model (none listed: CP-SAT's
@@ -454,15 +456,19 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         if done:
             return Proof(best_cells, best_moves, best_moves, True, "branch and bound", time.perf_counter() - t0, steps)
     say((time.perf_counter() - t0) / seconds, best_moves)
-    # The model: first CP-SAT's own mix, which may prove the board; then, on a board where the
-    # route's rules apply, the rest of the time lowers the bound (the max of the two runs' walls, the
-    # min of their bounds: each holds for every wall set).
-    lowers = len(g.cells) * len(g.legs) <= ROUTE_RULES_UP_TO
+    # The model: first CP-SAT's own mix, which may prove the board; then the rest of the time lowers the
+    # bound (the max of the two runs' walls, the min of their bounds: each holds for every wall set).  Only
+    # where the route's rules apply: without them the model's bound stays at the count (Medium1, 600 s;
+    # Enormous, 60 s), and on Gargantuan building it took 19 s beyond a 60-s limit and it found nothing.
+    if len(g.cells) * len(g.legs) > ROUTE_RULES_UP_TO:
+        solver = False
+        steps.append(f"CP-SAT: not run ({len(g.cells):,} cells times {len(g.legs)} legs, above "
+                     f"{ROUTE_RULES_UP_TO:,}: without the route's rules its bound stays at the count)")
     for focus in ("proof", "bound"):
-        if not solver or left() <= 0.5 or (focus == "bound" and not lowers):
+        if not solver or left() <= 0.5:
             break
         t1 = time.perf_counter()
-        budget = min(PROOF_SECONDS, PROOF_SHARE * left()) if focus == "proof" and lowers else left() - 0.3
+        budget = min(PROOF_SECONDS, PROOF_SHARE * left()) if focus == "proof" else left() - 0.3
         out = model_bound(maze, seconds=budget, walls=best_cells, workers=workers, focus=focus)
         steps.append(f"CP-SAT ({focus}): {out['moves']} moves, bound {out['bound']} ({out['status']}) in "
                      f"{time.perf_counter() - t1:.1f} s")
