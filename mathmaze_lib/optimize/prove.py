@@ -456,10 +456,9 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
         if done:
             return Proof(best_cells, best_moves, best_moves, True, "branch and bound", time.perf_counter() - t0, steps)
     say((time.perf_counter() - t0) / seconds, best_moves)
-    # The model: first CP-SAT's own mix, which may prove the board; then the rest of the time lowers the
-    # bound (the max of the two runs' walls, the min of their bounds: each holds for every wall set).  Only
-    # where the route's rules apply: without them the model's bound stays at the count (Medium1, 600 s;
-    # Enormous, 60 s), and on Gargantuan building it took 19 s beyond a 60-s limit and it found nothing.
+    # The model: CP-SAT's own mix, which may prove the board, then the rest of the time lowers the bound (the
+    # max of the two runs' walls, the min of their bounds).  Without the route's rules its bound stayed at the
+    # count (Medium1 600 s, Enormous 60 s); on Gargantuan building it took 19 s past a 60-s limit.
     if len(g.cells) * len(g.legs) > ROUTE_RULES_UP_TO:
         solver = False
         steps.append(f"CP-SAT: not run ({len(g.cells):,} cells times {len(g.legs)} legs, above "
