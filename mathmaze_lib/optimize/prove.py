@@ -70,7 +70,7 @@ TREE_UP_TO_WALLS = 13
 
 #: :func:`model_bound` adds the route's rules (:func:`_route_rules`) on boards whose open cells times legs
 #: are at most this (Pathery's Huge maps: about 2,000); on bigger ones :func:`prove` leaves the bound to
-#: :func:`count_bound` (Enormous, 42,600, and Gargantuan, 890,000).
+#: :func:`count_bound` (Enormous, 42,636, and Gargantuan, 892,188).
 ROUTE_RULES_UP_TO = 5_000
 
 #: :func:`model_bound`'s focuses: the CP-SAT searches each runs on its full model (none listed: CP-SAT's
