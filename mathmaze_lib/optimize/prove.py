@@ -70,7 +70,9 @@ TREE_UP_TO_WALLS = 13
 
 #: :func:`model_bound` adds the route's rules (:func:`_route_rules`) on boards whose open cells times legs
 #: are at most this (Pathery's Huge maps: about 2,000); on bigger ones :func:`prove` leaves the bound to
-#: :func:`count_bound` (Enormous, 42,636, and Gargantuan, 892,188).
+#: :func:`count_bound` (Enormous, 42,636, and Gargantuan, 892,188): without the rules the model's bound
+#: stayed at the count (Medium1, 600 s; Enormous, 60 s), and on Gargantuan building it took 19 s past a
+#: 60-s limit.
 ROUTE_RULES_UP_TO = 5_000
 
 #: :func:`model_bound`'s focuses: the CP-SAT searches each runs on its full model (none listed: CP-SAT's
@@ -163,6 +165,7 @@ class _Graph:
         self.legs = list(zip(stops, stops[1:]))
         self.budget = len(self.wallable) if maze.budget == UNLIMITED else min(maze.budget, len(self.wallable))
         self.cap = len(self.cells) - 1       # no leg's route is longer: it visits a cell at most once
+        self.route_rules = len(self.cells) * len(self.legs) <= ROUTE_RULES_UP_TO
         most = self._side_cap()
         self.leg_caps = [most - (most - sum(self.grid.cell(s[0]) + self.grid.cell(t[0]))) % 2
                          if len(s) == 1 and len(t) == 1 else most for s, t in self.legs]
@@ -269,7 +272,7 @@ def model_bound(maze: WallMaze, *, seconds: float = 10.0, walls=(), workers: int
         length = m.NewIntVar(min(low[t] for t in targets), g.cap, f"L{k}")
         for t in targets:
             m.Add(length <= d[t])
-        if len(g.cells) * len(g.legs) <= ROUTE_RULES_UP_TO:
+        if g.route_rules:
             m.Add(length <= _route_rules(m, g, w, sources, targets))
         lengths.append(length)
     _keep_open(m, g, w, inside)
@@ -432,7 +435,11 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
     bound, how = sum(g.leg_caps), "count"
     if best_moves is None:                  # no route even without walls: nothing beats nothing
         return Proof([], None, None, False, how, time.perf_counter() - t0, steps)
-    solver = solver_available()
+    solver = solver_available()             # (and the model only where it has the route's rules)
+    if solver and not g.route_rules:
+        solver = False
+        steps.append(f"CP-SAT: not run ({len(g.cells):,} cells times {len(g.legs)} legs, above "
+                     f"{ROUTE_RULES_UP_TO:,}: without the route's rules its bound stays at the count)")
     if g.budget <= TREE_UP_TO_WALLS and left() > 0.5:
         # (The tree proves Pathery's Small maps in a second or so, Medium1 in 9.5 minutes on two cores;
         # the model's bound needs much less than the rest: see MODEL_SECONDS.)
@@ -457,12 +464,7 @@ def _prove(maze: WallMaze, seconds: float, walls, seed: int, workers: int, progr
             return Proof(best_cells, best_moves, best_moves, True, "branch and bound", time.perf_counter() - t0, steps)
     say((time.perf_counter() - t0) / seconds, best_moves)
     # The model: CP-SAT's own mix, which may prove the board, then the rest of the time lowers the bound (the
-    # max of the two runs' walls, the min of their bounds).  Without the route's rules its bound stayed at the
-    # count (Medium1 600 s, Enormous 60 s); on Gargantuan building it took 19 s past a 60-s limit.
-    if len(g.cells) * len(g.legs) > ROUTE_RULES_UP_TO:
-        solver = False
-        steps.append(f"CP-SAT: not run ({len(g.cells):,} cells times {len(g.legs)} legs, above "
-                     f"{ROUTE_RULES_UP_TO:,}: without the route's rules its bound stays at the count)")
+    # max of the two runs' walls, the min of their bounds: each holds for every wall set).
     for focus in ("proof", "bound"):
         if not solver or left() <= 0.5:
             break
