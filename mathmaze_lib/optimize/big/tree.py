@@ -162,8 +162,7 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
             total += legd[depth, k]
             continue
         dist.fill(-1)
-        head = tail = 0
-        reach = -1
+        head, tail, reach = 0, 0, -1
         for i in range(sptr[k], sptr[k + 1]):
             s = srcs[i]
             if dist[s] < 0:
@@ -209,13 +208,14 @@ def _routes(nbrs, srcs, sptr, tgts, tptr, allowed, blocked, excl, dist, cost, pa
         while v >= 0:
             route[depth, k, n] = v
             n += 1
-            e, want = dist[v] - 1, cost[v] - (1 if allowed[v] == 1 and excl[v] == 0 else 0)
-            back = parent[v] if rule == FIRST_FOUND else -1
-            for d in range(4 if e >= 0 and rule != FIRST_FOUND else 0):   # (a move nearer, cost less its own)
-                u = nbrs[v, d]
-                if u >= 0 and dist[u] == e and cost[u] == want:
-                    back = u
-                    break
+            back = parent[v]                            # (-1 on the leg's end, where dist is 0)
+            if rule != FIRST_FOUND and dist[v] > 0:     # the first neighbour a move nearer, cost less its own
+                e, want = dist[v] - 1, cost[v] - (1 if allowed[v] == 1 and excl[v] == 0 else 0)
+                for d in range(4):
+                    u = nbrs[v, d]
+                    if u >= 0 and dist[u] == e and cost[u] == want:
+                        back = u
+                        break
             v = back
         rlen[depth, k] = n
     _mark(route, rlen, depth, legs, stamp, mark, twice, legbits, prv, nxt)
