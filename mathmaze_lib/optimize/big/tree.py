@@ -59,6 +59,20 @@ saved), and a wall on a corner whose fourth cell is open taking the route throug
 searching the leg again (the same length): side by side, one core each, 2026-12-02, Medium1 with 9 walls
 39.6 s against 41.9 s, but Medium2 with 9 walls 9.3 s against 8.0 s.
 
+Two walls from the end the tree is far from the best: Medium3 with 8 walls, the best 115 given (7.56 M boards,
+11.0 s on one core), such a node is 60 moves short on average, and on a sample of 2,366 of them the best any two
+more walls give (brute force) was 12 or more short in 99% (2026-12-04).  A sound bound that sees it, measured
+then and not landed: each leg's shortest route, its cells where a wall may go in groups that some route avoids
+(a group no route avoids split at the fewest of its cells a route must cross), the same for each group's route,
+down as many levels as walls are left; a group of one cell that no route avoids, under groups of one cell, is a
+wall set that blocks the leg, and the cells every route of the leg crosses are never walls.  Two walls from the
+end it cut 99.8% of the nodes (1.12 M boards) but took 23.9 s; three, 99.3% and 28.3 s; four, 97.8% and 48.9 s.
+A level more multiplies its searches by 8 to 13 (narrow places split the groups), the subtrees' boards by 6 to 7.
+Nor did two more things pay: a node with a wall no route of any leg can pass (one wall fewer does the same),
+1% of the inner nodes (Medium3 with 7 walls, 1.40 M boards against 1.43 M); and where the route round a leg's
+last-wall branches is blocked (3.0 M times), a route through the fewest of them, bounding the others: 1.77 M
+leaves against 2.74 M, but 13.1 s.
+
 The search's state is kept in arrays, so that a time limit can stop it between chunks.  The annealing's
 "clear and refill a square" move (:meth:`~.engine._Engine.refill`) runs the same search, its walls
 allowed on the square's cells only.
