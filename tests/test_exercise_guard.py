@@ -146,11 +146,15 @@ def test_hostile_code_in_a_real_kernel_leaves_it_usable(tmp_path):
     """The same learner mistakes inside a Jupyter kernel (nbclient), then a last cell that must run."""
     from nbclient import NotebookClient
 
+    # (the memory cell's check has time to spare: in one full `make test` on two cores the 2-s time limit
+    # stopped it before its memory limit did; alone, the memory limit stops it in about 0.1-0.4 s)
     cells = ["from mathmaze_lib.exercises import FunctionExercise\n"
              "q = FunctionExercise('square', reference=lambda x: x * x, cases=lambda rng: [(2,)], seconds=2.0,\n"
-             "                      memory_mb=150)"]
+             "                      memory_mb=150)\n"
+             "q_memory = FunctionExercise('square', reference=lambda x: x * x, cases=lambda rng: [(2,)],\n"
+             "                             seconds=20.0, memory_mb=150)"]
     for name in ("never ends", "eats memory", "calls exit", "result whose __eq__ raises"):
-        cells.append(HOSTILE[name][0] + "\nq.check()")
+        cells.append(HOSTILE[name][0] + ("\nq_memory.check()" if name == "eats memory" else "\nq.check()"))
     cells.append("def square(x):\n    print('x' * 10**6)\n    return x * x\nq.check()")
     cells.append("print('kernel alive', 6 * 7)")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
