@@ -21,6 +21,12 @@ their own, stored in ``pathery_runs.json`` (each with its seed, seconds, load an
 same way, one run per map, in ``pathery_proofs.json``, and ``make bench`` shows it beside each map::
 
     python -m benchmarks.bench_pathery proofs --status Known --seconds 600
+
+Where no proof is in reach, ``windows`` asks a smaller question of a wall set: can the walls of any
+square be put back better in it?  (The exact tree on each square; Huge1's published 487 and our 485
+came back unchanged from every 6 x 6 square)::
+
+    python -m benchmarks.bench_pathery windows --maps Huge1,Huge2,Huge3 --side 6
 """
 
 from __future__ import annotations
@@ -114,6 +120,56 @@ def one_proof(name: str, seconds: float) -> dict:
             f"'<{which}>' --seconds {seconds:g}", "walls": [list(w) for w in walls]}
 
 
+def window_sweep(maze, walls, side: int, max_boards: int = 10 ** 8) -> dict:
+    """Every ``side`` x ``side`` square of the board in turn (not wrapping round its edges): its walls come
+    off, and the exact tree of :mod:`mathmaze_lib.optimize.big.tree` looks for a set of at most as many on
+    the square's open cells that makes the walk longer, the rest of the board as it is (at most
+    ``max_boards`` boards a square).  A longer walk is kept, and the sweep starts again from it.  Returns
+    the moves and walls at the end, the squares searched (those with walls), those the tree did not
+    finish, the longer walks found on the way, and the seconds taken."""
+    import numpy as np
+    from mathmaze_lib.optimize.big import tree
+    from mathmaze_lib.optimize.big.legs import board, geo
+    from mathmaze_lib.puzzles.wallmaze import score
+    if not 1 <= side <= min(maze.rows, maze.cols):
+        raise ValueError(f"side {side}: a square must fit on the {maze.rows} x {maze.cols} board")
+    b, t0 = board(maze), time.perf_counter()
+    g = geo(b)
+    cur = np.array(sorted(r * maze.cols + c for r, c in walls), np.int32)
+    moves, squares, unfinished, longer = score(maze, walls), 0, 0, []
+    again = True
+    while again:
+        again = False
+        for r0 in range(maze.rows - side + 1):
+            for c0 in range(maze.cols - side + 1):
+                rows, cols = cur // maze.cols, cur % maze.cols
+                inside = (rows >= r0) & (rows < r0 + side) & (cols >= c0) & (cols < c0 + side)
+                k = int(inside.sum())
+                if k == 0:
+                    continue
+                blocked = b.rocks.copy()
+                blocked[cur[~inside]] = 1
+                square = np.array([r * maze.cols + c for r in range(r0, r0 + side) for c in range(c0, c0 + side)],
+                                  np.int32)
+                allowed = np.zeros(b.size, np.uint8)
+                allowed[square[(b.wallable[square] == 1) & (blocked[square] == 0)]] = 1
+                t = tree.new_tree(blocked, k, moves, b.legs)
+                tree.start(g, allowed, k, t)
+                squares += 1
+                unfinished += not tree.chunk(g, allowed, k, max_boards, t)
+                if t.at[tree.BEST] > moves:
+                    cur = np.array(sorted([*cur[~inside], *t.out[:t.at[tree.BEST_N]]]), np.int32)
+                    cells = [(int(v) // maze.cols, int(v) % maze.cols) for v in cur]
+                    found = score(maze, cells)
+                    if found != t.at[tree.BEST]:
+                        raise AssertionError(f"the tree said {t.at[tree.BEST]} moves, the runner {found}")
+                    moves, again = found, True
+                    longer.append(found)
+    cells = [(int(v) // maze.cols, int(v) % maze.cols) for v in cur]
+    return {"moves": moves, "walls": cells, "squares": squares, "unfinished": unfinished, "longer": longer,
+            "seconds": round(time.perf_counter() - t0, 1)}
+
+
 def read(path: Path = RUNS_FILE) -> dict:
     return json.loads(path.read_text()) if path.exists() else {}
 
@@ -195,6 +251,12 @@ def main(argv=None) -> int:
     pf.add_argument("--maps", default="", help="names, comma-separated (default: those of --status)")
     pf.add_argument("--status", choices=sorted(GOAL_SECONDS), help="every map of this status")
     pf.add_argument("--seconds", type=float, required=True)
+    w = sub.add_parser("windows", help="is a map's published (or best stored) wall set the best in every square "
+                                       "of a side? (the exact tree on each)")
+    w.add_argument("--maps", required=True, help="names, comma-separated")
+    w.add_argument("--side", type=int, default=6)
+    w.add_argument("--walls", choices=["published", "ours"], default="published",
+                   help="the map code's walls or the best of pathery_runs.json")
     o = sub.add_parser("one", help="(internal) one run, JSON on stdout")
     o.add_argument("name")
     o.add_argument("seconds", type=float)
@@ -202,6 +264,17 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.action == "one":
         _one(args.name, args.seconds, args.seed)
+        return 0
+    if args.action == "windows":
+        from mathmaze_lib.puzzles.wallmaze import mapcode
+        for name in [n for n in args.maps.split(",") if n]:
+            code = mapcode.read(examples()[name].code)
+            walls = code.walls if args.walls == "published" else [tuple(x) for x in read()[name]["best"]["walls"]]
+            out = window_sweep(code.maze, walls, args.side)
+            which = "the published walls" if args.walls == "published" else "our best stored walls"
+            print(f"{name}, {which}, {args.side} x {args.side} squares: {out['squares']} searched, "
+                  f"{out['unfinished']} not finished, longer walks {out['longer'] or 'none'}; {out['moves']} moves "
+                  f"({out['seconds']} s, load {load()})" + (f"; walls {out['walls']}" if out["longer"] else ""))
         return 0
     if args.action == "proofs":
         proofs = read(PROOFS_FILE)

@@ -442,3 +442,19 @@ def test_a_known_maps_bench_row_holds_it_to_its_time():
         == [("= best in 60 s", True), ("= best in 600 s", False), ("= best in 600 s", True), ("= best in 600 s", False)]
     assert "proven optimal" in rows["Pathery Medium1"].note and "took 2073.8 s" in rows["Pathery Medium1"].note
     assert (rows["Pathery Large1"].goal, rows["Pathery Large1"].ok) == ("", None)
+
+
+def test_the_window_sweep_puts_each_squares_walls_back_at_their_best():
+    """``bench_pathery windows``: on a square board one square is the whole board, so from poor walls the
+    sweep reaches the brute-force best with as many walls; from there no smaller square finds more."""
+    from benchmarks.bench_pathery import window_sweep
+    maze = wallmaze.parse("walls: 3\ns....\n.##..\n.....\n..#..\n....f")
+    poor = [(0, 3), (0, 4), (1, 4)]             # 8 moves, as without walls; the best is 12
+    out = window_sweep(maze, poor, 5)
+    assert out["moves"] == brute_force(maze) > wallmaze.score(maze, poor) and out["longer"]
+    assert wallmaze.score(maze, out["walls"]) == out["moves"] and len(out["walls"]) == 3 and out["unfinished"] == 0
+    again = window_sweep(maze, out["walls"], 2)
+    assert (again["moves"], again["longer"], sorted(again["walls"])) == (out["moves"], [], sorted(out["walls"]))
+    assert again["squares"] > 1
+    with pytest.raises(ValueError, match="side 6"):
+        window_sweep(maze, poor, 6)

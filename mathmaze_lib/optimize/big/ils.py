@@ -57,7 +57,9 @@ from .legs import _via, board
 #: Huge1, started from Mayulime's 487 walls, 900 s on one core, seeds 1 and 2 found nothing longer; our
 #: best, 485, shares 20 of its 47 walls with them.  No change of three walls lengthens either: each of
 #: the 16,215 triples off and up to three put back anywhere by the exact tree of :mod:`.tree`, 527 and
-#: 473 million boards, about 11 minutes each on two cores, 2026-12-03.)
+#: 473 million boards, about 11 minutes each on two cores, 2026-12-03.  Nor does putting the walls of any
+#: 6 x 6 square back in any other way there, on Huge1 (487 and 485), Huge2 and Huge3: the exact tree on
+#: each square, ``python -m benchmarks.bench_pathery windows``, 68-108 s a map on one core, 2026-12-04.)
 SETTINGS = {"population": 1.0, "most": 0.5, "stall": 30_000}
 
 
