@@ -38,7 +38,9 @@ SETTINGS = {"t_start": 3.0, "t_end": 0.3, "rounds": 6, "explore": 0.5, "p_cut": 
 #: 600 s on two cores 12,622, 12,796 and 12,024 for seeds 1 to 3, and twelve rounds 12,292 for seed 1).  From the
 #: map code's own walls (an earlier published solution, 14,708 moves), 600 s on two cores reached 15,222 and
 #: 15,340 (seed 1, twice, 2026-12-04), and 600 s more from 15,340 (seed 2) 15,558, short of the published
-#: 15,826: it climbs from a good start, but from the bare board 600 s does not reach one that good ...
+#: 15,826: it climbs from a good start, but from the bare board 600 s does not reach one that good.  The
+#: exact tree on every 4 x 4 square of the stored best (12,796), its walls put back at their best there
+#: (``bench_pathery.window_sweep``), gave 12,924 in one pass of 70 s, a second nothing (2026-12-04) ...
 BIG_SETTINGS = {**SETTINGS, "t_start": 6.0, "t_end": 1.0, "rounds": 3, "region": 0.1, "explore": 0.0, "p_cut": 0.8,
                 "p_blind": 1.0, "lines": 0}
 #: ... but one on giant boards (more than :data:`GIANT` cells times legs: Gargantuan), where the walk
