@@ -124,9 +124,10 @@ def window_sweep(maze, walls, side: int, max_boards: int = 10 ** 8) -> dict:
     """Every ``side`` x ``side`` square of the board in turn (not wrapping round its edges): its walls come
     off, and the exact tree of :mod:`mathmaze_lib.optimize.big.tree` looks for a set of at most as many on
     the square's open cells that makes the walk longer, the rest of the board as it is (at most
-    ``max_boards`` boards a square).  A longer walk is kept, and the sweep starts again from it.  Returns
-    the moves and walls at the end, the squares searched (those with walls), those the tree did not
-    finish, the longer walks found on the way, and the seconds taken."""
+    ``max_boards`` boards a square).  A longer walk is kept and the sweep goes on from it, then runs over
+    every square once more (until a pass finds none).  Returns the moves and walls at the end, the
+    squares searched (those with walls), those the tree did not finish, the longer walks found on the
+    way, and the seconds taken."""
     import numpy as np
     from mathmaze_lib.optimize.big import tree
     from mathmaze_lib.optimize.big.legs import board, geo
@@ -135,7 +136,7 @@ def window_sweep(maze, walls, side: int, max_boards: int = 10 ** 8) -> dict:
         raise ValueError(f"side {side}: a square must fit on the {maze.rows} x {maze.cols} board")
     b, t0 = board(maze), time.perf_counter()
     g = geo(b)
-    cur = np.array(sorted(r * maze.cols + c for r, c in walls), np.int32)
+    cur = np.array(sorted(maze.grid.index(c) for c in walls), np.int32)
     moves, squares, unfinished, longer = score(maze, walls), 0, 0, []
     again = True
     while again:
@@ -159,15 +160,13 @@ def window_sweep(maze, walls, side: int, max_boards: int = 10 ** 8) -> dict:
                 unfinished += not tree.chunk(g, allowed, k, max_boards, t)
                 if t.at[tree.BEST] > moves:
                     cur = np.array(sorted([*cur[~inside], *t.out[:t.at[tree.BEST_N]]]), np.int32)
-                    cells = [(int(v) // maze.cols, int(v) % maze.cols) for v in cur]
-                    found = score(maze, cells)
+                    found = score(maze, [maze.grid.cell(int(v)) for v in cur])
                     if found != t.at[tree.BEST]:
                         raise AssertionError(f"the tree said {t.at[tree.BEST]} moves, the runner {found}")
                     moves, again = found, True
                     longer.append(found)
-    cells = [(int(v) // maze.cols, int(v) % maze.cols) for v in cur]
-    return {"moves": moves, "walls": cells, "squares": squares, "unfinished": unfinished, "longer": longer,
-            "seconds": round(time.perf_counter() - t0, 1)}
+    return {"moves": moves, "walls": [maze.grid.cell(int(v)) for v in cur], "squares": squares,
+            "unfinished": unfinished, "longer": longer, "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def read(path: Path = RUNS_FILE) -> dict:
